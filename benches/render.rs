@@ -1,0 +1,2 @@
+//! Benchmark placeholder, replaced by the render work.
+fn main() {}

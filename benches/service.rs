@@ -1,0 +1,2 @@
+//! Benchmark placeholder, replaced by the service work.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Persistence on PostgreSQL (sqlx), with numbered migrations in `migrations/`.
