@@ -139,6 +139,16 @@ impl GameArgs {
     }
 }
 
+/// A user's move as echoed in a one-line error: control characters dropped, cut short.
+fn one_line(text: &str) -> String {
+    const MAX: usize = 24;
+    let mut out: String = text.chars().filter(|c| !c.is_control()).take(MAX).collect();
+    if text.chars().filter(|c| !c.is_control()).nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// The status line of `rules play`.
 pub fn status_text(kind: GameKind, status: Status) -> String {
     match status {
@@ -181,7 +191,7 @@ pub fn rules(action: RulesAction) -> Result<String, String> {
         RulesAction::Play { game: args, moves } => {
             let mut game = args.game()?;
             for m in &moves {
-                game.play(m).map_err(|e| format!("{m}: {e}"))?;
+                game.play(m).map_err(|e| format!("{}: {e}", one_line(m)))?;
             }
             Ok(format!(
                 "{}\n{}\n",
