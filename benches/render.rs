@@ -1,2 +1,59 @@
-//! Benchmark placeholder, replaced by the render work.
-fn main() {}
+//! Render + encode time per board (issue 4: at most 15 ms median on one core in release).
+//!
+//! `cargo bench --bench render`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use fibonacci_bot::engine::{Config, Game, GameKind};
+use fibonacci_bot::render::{BoardInfo, render_png};
+
+fn info() -> BoardInfo {
+    BoardInfo {
+        players: ["Alice".to_string(), "Bob".to_string()],
+        ..BoardInfo::default()
+    }
+}
+
+/// A game after `moves`, with the last of them highlighted as the last turn.
+fn after(kind: GameKind, moves: &[&str], highlight: Option<&str>) -> (Game, BoardInfo) {
+    let mut game = Game::new(Config::default_for(kind), 7);
+    let mut info = info();
+    for m in moves {
+        match game.play(m) {
+            Ok(p) => info.last_turn.push(p),
+            Err(e) => panic!("{m}: {e}"),
+        }
+    }
+    info.highlight = highlight.map(str::to_string);
+    (game, info)
+}
+
+fn bench(c: &mut Criterion) {
+    let cases = [
+        ("fibonacci start", after(GameKind::Fibonacci, &[], None)),
+        (
+            "fibonacci move + highlight",
+            after(GameKind::Fibonacci, &["g9-f9"], Some("e2")),
+        ),
+        ("fanorona start", after(GameKind::Fanorona, &[], None)),
+        (
+            "fanorona capture + highlight",
+            after(GameKind::Fanorona, &["e2-e3+"], Some("d4")),
+        ),
+    ];
+    // Draw each once so the cached board backgrounds are not part of the measurement.
+    for (name, (game, info)) in &cases {
+        if let Err(e) = render_png(game, info) {
+            panic!("{name}: {e}");
+        }
+    }
+    for (name, (game, info)) in &cases {
+        c.bench_function(name, |b| {
+            b.iter(|| render_png(black_box(game), black_box(info)))
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

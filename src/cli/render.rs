@@ -3,10 +3,20 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::GameArgs;
-use crate::render::{BoardInfo, render_png};
+use crate::engine::Played;
+use crate::render::{BoardInfo, Palette, RenderOptions, render_png_with};
+
+/// Colour scheme of the picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaletteArg {
+    /// Red and green as on the real board (dark red, light green).
+    Standard,
+    /// Dark orange and light blue instead of red and green.
+    ColourBlind,
+}
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
@@ -16,11 +26,18 @@ pub struct RenderArgs {
     #[arg(long)]
     pub highlight: Option<String>,
     /// Moves to play from the position first; the last turn among them is highlighted.
-    #[arg(long = "moves", num_args = 1.., allow_hyphen_values = true)]
+    /// (No move starts with a hyphen, so the options after the list are still read as options.)
+    #[arg(long = "moves", num_args = 1..)]
     pub moves: Vec<String>,
     /// Names of the two players, first mover first.
     #[arg(long, num_args = 2, default_values = ["Player 1", "Player 2"])]
     pub players: Vec<String>,
+    /// Colour scheme.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub palette: PaletteArg,
+    /// A banner for a game that ended outside the rules ("Green resigns").
+    #[arg(long)]
+    pub banner: Option<String>,
     /// The PNG file to write.
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
@@ -42,21 +59,31 @@ fn render(args: &RenderArgs) -> Result<(), String> {
     let mut last_turn = Vec::new();
     let mut turn_passed = false;
     for m in &args.moves {
-        let side = game.side_to_move();
         let played = game.play(m).map_err(|e| format!("{m}: {e}"))?;
         if turn_passed {
             last_turn.clear();
         }
+        // `turn_ended` rather than a change of side: a Fibonacci turn can end with the
+        // opponent's turn skipped, leaving the same side to move.
+        turn_passed = match &played {
+            Played::Fibonacci(p) => p.turn_ended,
+            Played::Fanorona(p) => p.turn_ended,
+        };
         last_turn.push(played);
-        turn_passed = game.side_to_move() != side;
     }
     let info = BoardInfo {
         players: [args.players[0].clone(), args.players[1].clone()],
         last_turn,
         highlight: args.highlight.clone(),
-        banner: None,
+        banner: args.banner.clone(),
     };
-    let png = render_png(&game, &info).map_err(|e| e.to_string())?;
+    let options = RenderOptions {
+        palette: match args.palette {
+            PaletteArg::Standard => Palette::Standard,
+            PaletteArg::ColourBlind => Palette::ColourBlind,
+        },
+    };
+    let png = render_png_with(&game, &info, &options).map_err(|e| e.to_string())?;
     std::fs::write(&args.output, png)
         .map_err(|e| format!("cannot write {}: {e}", args.output.display()))
 }

@@ -1,0 +1,372 @@
+//! The Fibonacci board: a hexagon of 91 points on a triangular lattice, every point labelled.
+//!
+//! Pieces differ by shape (centre: disc with an inner ring; strike: diamond; support: square) and
+//! the two sides by lightness as well as hue (dark red against light green), with the label drawn
+//! in the piece's contrasting ink. The last turn's unit moves are rings and arrows in blue; the
+//! legal destinations of a chosen piece are purple (a dashed ring marks an exchange).
+
+use crate::engine::fibonacci::{Cell, Color, Game, Kind, Piece, Played as FibPlayed, Variant};
+use crate::engine::{GameKind, Played};
+
+use super::frame::{self, Header, Icon};
+use super::layout::{self, FIBONACCI_SPACING, fibonacci_lattice, fibonacci_row_numbers};
+use super::marks::{empty_point, shorten, step_badge, swap_badge};
+use super::paint::{Canvas, Pt, Shape};
+use super::palette::{Colours, Palette};
+use super::text::{Face, Fonts};
+use super::{BoardInfo, RenderError, banner_text, capitalised, parse_highlight};
+
+const POINT_R: f32 = 26.0;
+const PIECE_LABEL: f32 = 27.0;
+const EDGE_LABEL: f32 = 30.0;
+const CENTRE_R: f32 = 35.0;
+const STRIKE_R: f32 = 39.0;
+const SUPPORT_HALF: f32 = 29.5;
+/// Rings of the last turn and of the legal destinations, around a piece or around an empty point.
+const RING_R: f32 = 43.5;
+const LEGAL_RING_R: f32 = 46.0;
+const EMPTY_RING_R: f32 = POINT_R + 5.0;
+/// Arrows stop this far from an occupied point's middle, short of its label.
+const ARROW_END: f32 = 22.0;
+
+/// Text of point (row, number): `a1` … `k11`.
+fn label(row: u8, number: u8) -> String {
+    format!("{}{}", (b'a' + row) as char, number)
+}
+
+fn cell_label(cell: Cell) -> String {
+    label(cell.row(), cell.number())
+}
+
+/// Draws what never changes: header band, board, lines, empty points with their labels, edge
+/// letters and numbers.
+pub fn background(fonts: &Fonts, palette: Palette) -> Canvas {
+    let colours = palette.colours();
+    let (w, h) = layout::image_size(GameKind::Fibonacci);
+    let mut c = Canvas::new(w, h, colours.background);
+    frame::header_band(&mut c, colours);
+
+    // The hexagon through the six corner points, pushed out to hold the pieces.
+    let centre = fibonacci_lattice(5.0, 6.0);
+    let grow = 1.0 + 0.58 * FIBONACCI_SPACING / 0.866 / (5.0 * FIBONACCI_SPACING);
+    let corners = [
+        (0.0, 1.0),
+        (0.0, 6.0),
+        (5.0, 11.0),
+        (10.0, 11.0),
+        (10.0, 6.0),
+        (5.0, 1.0),
+    ]
+    .map(|(r, n)| {
+        let p = fibonacci_lattice(r, n);
+        (
+            centre.0 + (p.0 - centre.0) * grow,
+            centre.1 + (p.1 - centre.1) * grow,
+        )
+    });
+    let board = Shape::Hexagon(corners);
+    c.fill(&board, 5.0, colours.board_edge);
+    c.fill(&board, 0.0, colours.board);
+
+    // Lattice lines: each point to its neighbours up and to the right.
+    for row in 0..11u8 {
+        for n in fibonacci_row_numbers(row) {
+            let p = fibonacci_lattice(row as f32, n as f32);
+            for (dr, dn) in [(0u8, 1u8), (1, 0), (1, 1)] {
+                let (r2, n2) = (row + dr, n + dn);
+                if r2 <= 10 && fibonacci_row_numbers(r2).contains(&n2) {
+                    let q = fibonacci_lattice(r2 as f32, n2 as f32);
+                    c.fill(&Shape::line(p, q, 3.0), 0.0, colours.line);
+                }
+            }
+        }
+    }
+    for row in 0..11u8 {
+        for n in fibonacci_row_numbers(row) {
+            empty_point(
+                &mut c,
+                fonts,
+                colours,
+                fibonacci_lattice(row as f32, n as f32),
+                &label(row, n),
+                false,
+                POINT_R,
+            );
+        }
+    }
+
+    // Letters at the left end of every row and the right end of the upper rows; numbers at the
+    // lower end of each line of equal number (bottom and lower-right edges) and the upper end of
+    // lines 6–11 (top edge). Those lines run up and to the left, as the neighbour (i+1, n) does.
+    // Each edge carries one kind of label, so letters and numbers never crowd one corner.
+    for row in 0..11u8 {
+        let numbers = fibonacci_row_numbers(row);
+        let letter = ((b'a' + row) as char).to_string();
+        let mut ends = vec![*numbers.start() as f32 - 0.9];
+        if row >= 5 {
+            ends.push(*numbers.end() as f32 + 0.9);
+        }
+        for x in ends {
+            let p = fibonacci_lattice(row as f32, x);
+            fonts.draw_centred(
+                &mut c,
+                Face::Bold,
+                EDGE_LABEL,
+                &letter,
+                p,
+                colours.edge_label,
+            );
+        }
+    }
+    for n in 1..=11u8 {
+        let mut ends = vec![n.saturating_sub(6) as f32 - 0.85];
+        if n >= 6 {
+            ends.push(10.85);
+        }
+        for r in ends {
+            let p = fibonacci_lattice(r, n as f32);
+            fonts.draw_centred(
+                &mut c,
+                Face::Bold,
+                EDGE_LABEL,
+                &n.to_string(),
+                p,
+                colours.edge_label,
+            );
+        }
+    }
+    c
+}
+
+fn piece_shape(kind: Kind, at: Pt) -> Shape {
+    match kind {
+        Kind::Centre => Shape::circle(at, CENTRE_R),
+        Kind::Strike => Shape::diamond(at, STRIKE_R, 4.0),
+        Kind::Support => Shape::square(at, SUPPORT_HALF, 6.0),
+    }
+}
+
+fn side_index(color: Color) -> usize {
+    color.side().index()
+}
+
+fn draw_piece(c: &mut Canvas, fonts: &Fonts, colours: &Colours, piece: Piece, at: Pt, text: &str) {
+    let pc = colours.sides[side_index(piece.color)];
+    // The centre's inner ring makes it a bullseye, told apart from the others without colour.
+    let ring = (piece.kind == Kind::Centre).then_some((7.0, 3.0, pc.ink));
+    c.piece(
+        &piece_shape(piece.kind, at),
+        ((2.0, 3.5), colours.shadow, 0.28),
+        (3.0, pc.outline),
+        pc.fill,
+        ring,
+    );
+    fonts.draw_centred(c, Face::Condensed, PIECE_LABEL, text, at, pc.ink);
+}
+
+/// One unit move of the last turn.
+struct UnitMark {
+    from: Cell,
+    to: Cell,
+    exchange: bool,
+}
+
+pub fn draw(
+    c: &mut Canvas,
+    fonts: &Fonts,
+    palette: Palette,
+    game: &Game,
+    info: &BoardInfo,
+) -> Result<(), RenderError> {
+    let colours = palette.colours();
+    let pos = game.position();
+    let occupied = |cell: Cell| pos.piece_at(cell).is_some();
+    let status = game.status();
+
+    let selected: Option<Cell> = parse_highlight(info)?;
+    let destinations = selected
+        .map(|s| game.legal_destinations(s))
+        .unwrap_or_default();
+
+    let fib_played: Vec<&FibPlayed> = info
+        .last_turn
+        .iter()
+        .filter_map(|p| match p {
+            Played::Fibonacci(p) => Some(p),
+            Played::Fanorona(_) => None,
+        })
+        .collect();
+    let marks: Vec<UnitMark> = fib_played
+        .iter()
+        .filter_map(|p| {
+            p.unit.map(|u| UnitMark {
+                from: u.from,
+                to: u.to,
+                exchange: p.exchanged.is_some(),
+            })
+        })
+        .collect();
+
+    // Under the pieces: the rings.
+    if let Some(s) = selected {
+        c.stroke(
+            &Shape::circle(layout::fibonacci_pixel(s), LEGAL_RING_R),
+            6.0,
+            colours.legal,
+        );
+    }
+    for &d in &destinations {
+        let at = layout::fibonacci_pixel(d);
+        if occupied(d) {
+            c.dashed_ring(at, LEGAL_RING_R, 5.0, 12, 0.6, colours.legal);
+        } else {
+            empty_point(c, fonts, colours, at, &cell_label(d), true, POINT_R);
+            c.stroke(&Shape::circle(at, EMPTY_RING_R), 5.0, colours.legal);
+        }
+    }
+    for m in &marks {
+        for (cell, solid) in [(m.from, m.exchange), (m.to, true)] {
+            let at = layout::fibonacci_pixel(cell);
+            let r = if occupied(cell) { RING_R } else { EMPTY_RING_R };
+            if solid {
+                c.stroke(&Shape::circle(at, r), 5.0, colours.last_turn);
+            } else {
+                c.dashed_ring(at, r, 4.0, 10, 0.55, colours.last_turn);
+            }
+        }
+    }
+
+    for cell in Cell::all() {
+        if let Some(piece) = pos.piece_at(cell) {
+            draw_piece(
+                c,
+                fonts,
+                colours,
+                piece,
+                layout::fibonacci_pixel(cell),
+                &cell_label(cell),
+            );
+        }
+    }
+
+    // Over the pieces: the arrows of the last turn, numbered when there are several.
+    let numbered = marks.len() > 1;
+    for (i, m) in marks.iter().enumerate() {
+        let a = layout::fibonacci_pixel(m.from);
+        let b = layout::fibonacci_pixel(m.to);
+        let end_gap = |cell| {
+            if occupied(cell) {
+                ARROW_END
+            } else {
+                // Inside an empty point's disc but clear of its label, so that even a move
+                // to the next point gets a visible shaft.
+                POINT_R - 6.0
+            }
+        };
+        let neighbours = (b.0 - a.0).hypot(b.1 - a.1) < FIBONACCI_SPACING * 1.5;
+        let off = if m.exchange && neighbours {
+            swap_badge(c, colours, a, b);
+            30.0
+        } else {
+            let (a2, b2) = shorten(a, b, end_gap(m.from), end_gap(m.to));
+            c.arrow_with_halo(
+                a2,
+                b2,
+                6.0,
+                17.0,
+                m.exchange,
+                colours.last_turn,
+                colours.halo,
+            );
+            18.0
+        };
+        if numbered {
+            step_badge(c, fonts, colours, a, b, off, i + 1);
+        }
+    }
+
+    let side_names = GameKind::Fibonacci.side_names();
+    let names = [info.players[0].as_str(), info.players[1].as_str()];
+    let banner = banner_text(info, status, side_names);
+    let mover = game.position().side_to_move();
+    let status_line = {
+        let who = capitalised(side_names[side_index(mover)]);
+        let left = pos.moves_left();
+        let plural = if left == 1 { "move" } else { "moves" };
+        match (game.options().variant, game.card()) {
+            (Variant::Cards, Some(card)) => format!(
+                "Turn {} · {who} to move · card {card} · {left} {plural} left",
+                pos.turn()
+            ),
+            _ => format!("Turn {} · {who} to move · {left} {plural} left", pos.turn()),
+        }
+    };
+    frame::draw_header(
+        c,
+        fonts,
+        colours,
+        &Header {
+            names,
+            colour_names: ["Red", "Green"],
+            swatches: colours.sides,
+            to_move: banner.is_none().then_some(side_index(mover)),
+            status: status_line,
+            banner,
+        },
+    );
+
+    let neutral = colours.point;
+    let mut legend = vec![
+        (Icon::Bullseye, neutral, "centre"),
+        (Icon::Diamond, neutral, "strike"),
+        (Icon::Square, neutral, "support"),
+    ];
+    if !marks.is_empty() {
+        legend.push((Icon::Arrow, colours.last_turn, "last turn"));
+    }
+    let legal_word;
+    if let Some(s) = selected {
+        legal_word = format!("moves of {}", cell_label(s));
+        legend.push((Icon::Ring, colours.legal, legal_word.as_str()));
+    }
+    let note = footer_note(&fib_played, selected, &destinations, occupied);
+    frame::draw_footer(c, fonts, colours, &legend, note.as_deref());
+    Ok(())
+}
+
+fn footer_note(
+    played: &[&FibPlayed],
+    selected: Option<Cell>,
+    destinations: &[Cell],
+    occupied: impl Fn(Cell) -> bool,
+) -> Option<String> {
+    if let Some(s) = selected {
+        let exchanges = destinations.iter().filter(|&&d| occupied(d)).count();
+        return Some(match destinations.len() {
+            0 => format!("{}: no legal move", cell_label(s)),
+            n => {
+                let plural = if n == 1 {
+                    "destination"
+                } else {
+                    "destinations"
+                };
+                if exchanges > 0 {
+                    format!("{}: {n} {plural} (dashed ring: exchange)", cell_label(s))
+                } else {
+                    format!("{}: {n} {plural}", cell_label(s))
+                }
+            }
+        });
+    }
+    let skipped: Vec<String> = played
+        .iter()
+        .flat_map(|p| p.skipped.iter())
+        .map(|(turn, color)| {
+            format!(
+                "{}'s turn {turn} was skipped: no moves allowed",
+                capitalised(GameKind::Fibonacci.side_names()[side_index(*color)])
+            )
+        })
+        .collect();
+    (!skipped.is_empty()).then(|| skipped.join(" · "))
+}
