@@ -1,1 +1,171 @@
 //! Persistence on PostgreSQL (sqlx), with numbered migrations in `migrations/`.
+//!
+//! The store persists what the engine defines and nothing more: it knows the tables, the queries
+//! and how a [`Config`](crate::engine::Config) maps to columns. Deciding whether a command is
+//! allowed is the service's job (`crate::app`); every function here runs inside the caller's
+//! transaction so that a command stays one transaction.
+//!
+//! Queries are built at run time (`sqlx::query` with binds), so building the crate needs no
+//! database.
+
+pub mod challenges;
+pub mod config;
+pub mod embedded;
+pub mod games;
+
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{PgPool, Postgres, Transaction};
+
+/// One command's transaction.
+pub type Tx = Transaction<'static, Postgres>;
+
+/// How long a command waits for a pooled connection. Short, so that a Discord interaction
+/// (3 seconds before it must be answered or deferred) hears "unavailable" instead of nothing.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Connections kept by the pool: enough for many games at once on a small machine.
+pub const MAX_CONNECTIONS: u32 = 16;
+
+/// A failed store operation.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The server could not be reached, dropped the connection, or is shutting down.
+    #[error("the database is unreachable: {0}")]
+    Unavailable(#[source] sqlx::Error),
+    /// The channel already has an active game or an open challenge (the `channel_claims`
+    /// primary key rejected a second claim).
+    #[error("channel {0} already has an active game or an open challenge")]
+    ChannelTaken(u64),
+    /// A row holds a value the program does not know (a hand-edited or newer database).
+    #[error("unreadable row: {0}")]
+    BadRow(String),
+    /// Any other database error (a bug, a violated constraint).
+    #[error("database error: {0}")]
+    Database(#[source] sqlx::Error),
+    #[error("could not apply the database migrations: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        if is_unavailable(&error) {
+            StoreError::Unavailable(error)
+        } else {
+            StoreError::Database(error)
+        }
+    }
+}
+
+/// True for the errors that mean "the server is not there right now" rather than "this query is
+/// wrong": the caller can try again later and nothing was written.
+pub fn is_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed
+        | sqlx::Error::BeginFailed => true,
+        // A connection that dies mid-message shows up as a protocol error.
+        sqlx::Error::Protocol(_) => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // Class 08: connection exception; 57P01-57P03: shutdown / cannot connect now;
+            // 53300: too many connections.
+            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
+    }
+}
+
+/// True when `error` is a unique-constraint (or primary-key) violation of `constraint`.
+pub(crate) fn is_unique_violation_of(error: &sqlx::Error, constraint: &str) -> bool {
+    match error {
+        sqlx::Error::Database(db) => {
+            db.is_unique_violation() && db.constraint().is_some_and(|c| c == constraint)
+        }
+        _ => false,
+    }
+}
+
+/// The database of the game service: a connection pool with the migrations applied.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: PgPool,
+}
+
+impl Store {
+    /// Connects to `database_url` and applies the migrations of `migrations/`.
+    pub async fn connect(database_url: &str) -> Result<Store, StoreError> {
+        let options: PgConnectOptions = database_url.parse().map_err(|e: sqlx::Error| {
+            StoreError::Database(sqlx::Error::Configuration(
+                format!("DATABASE_URL is not a valid PostgreSQL URL: {e}").into(),
+            ))
+        })?;
+        let pool = PgPoolOptions::new()
+            .max_connections(MAX_CONNECTIONS)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Starts a transaction (READ COMMITTED; commands lock the rows they change).
+    pub async fn begin(&self) -> Result<Tx, StoreError> {
+        Ok(self.pool.begin().await?)
+    }
+
+    /// Starts a read-only transaction on one snapshot, so that a game row and its move log are
+    /// read as of the same instant without locking anything.
+    pub async fn begin_read(&self) -> Result<Tx, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await?;
+        Ok(tx)
+    }
+
+    /// The pool, for read-only queries outside a command.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Closes every connection; later operations fail with [`StoreError::Unavailable`].
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// A Discord snowflake (u64) as the BIGINT column stores it, bit for bit.
+pub fn id_to_db(id: u64) -> i64 {
+    i64::from_ne_bytes(id.to_ne_bytes())
+}
+
+/// The inverse of [`id_to_db`].
+pub fn id_from_db(id: i64) -> u64 {
+    u64::from_ne_bytes(id.to_ne_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snowflakes_round_trip_through_bigint() {
+        for id in [0, 1, 80_351_110_224_678_912, u64::MAX, 1 << 63] {
+            assert_eq!(id_from_db(id_to_db(id)), id);
+        }
+        assert_eq!(id_to_db(42), 42);
+    }
+
+    #[test]
+    fn connection_failures_are_unavailable_and_query_bugs_are_not() {
+        let io = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused));
+        assert!(is_unavailable(&io));
+        assert!(is_unavailable(&sqlx::Error::PoolTimedOut));
+        assert!(!is_unavailable(&sqlx::Error::RowNotFound));
+        assert!(!is_unavailable(&sqlx::Error::ColumnNotFound("x".into())));
+    }
+}

@@ -1,0 +1,353 @@
+//! Loading a game: the move log is the truth. Every load replays the log through the engine and
+//! checks the result against what the game row says (position, outcome); a difference is an
+//! internal error, logged loudly and never "fixed".
+
+use crate::engine::{Config, Game, Played, Side, Status, WinReason};
+use crate::store::games::{GameRow, MoveRow};
+use crate::store::id_from_db;
+
+use super::{AppError, GameView, Outcome, UserId};
+
+/// The log kind of the entries the engine replays.
+pub(crate) const KIND_MOVE: &str = "move";
+
+/// One replayed `move` entry of the log.
+#[derive(Clone, Debug)]
+pub(crate) struct LoggedPlay {
+    pub ply: i32,
+    pub user: UserId,
+    pub played: Played,
+}
+
+/// A game as loaded from the store and checked.
+#[derive(Clone, Debug)]
+pub(crate) struct Loaded {
+    pub row: GameRow,
+    pub config: Config,
+    pub seed: u64,
+    pub players: [UserId; 2],
+    pub game: Game,
+    pub plays: Vec<LoggedPlay>,
+    pub entries: Vec<MoveRow>,
+    pub outcome: Option<Outcome>,
+    pub draw_offer: Option<Side>,
+}
+
+/// Logs a corrupt game loudly and turns it into an internal error.
+pub(crate) fn corrupt(game_id: i64, what: &str) -> AppError {
+    tracing::error!(game_id, "game {game_id} is inconsistent: {what}");
+    AppError::Internal(format!("game {game_id} is inconsistent: {what}"))
+}
+
+/// Replays the `move` entries of `entries` (in order) from the start position.
+pub(crate) fn replay<'a>(
+    config: Config,
+    seed: u64,
+    entries: impl IntoIterator<Item = &'a MoveRow>,
+) -> Result<(Game, Vec<LoggedPlay>), String> {
+    let mut game = Game::new(config, seed);
+    let mut plays = Vec::new();
+    for entry in entries {
+        if entry.kind != KIND_MOVE {
+            continue;
+        }
+        let played = game.play(&entry.notation).map_err(|e| {
+            format!(
+                "logged move {} ({:?}) does not replay: {e}",
+                entry.ply, entry.notation
+            )
+        })?;
+        plays.push(LoggedPlay {
+            ply: entry.ply,
+            user: id_from_db(entry.user_id),
+            played,
+        });
+    }
+    Ok((game, plays))
+}
+
+/// Loads a game from its row and its log, checking the replay against the row.
+pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppError> {
+    let id = row.id;
+    let config = row
+        .config
+        .to_config()
+        .map_err(|e| corrupt(id, &e.to_string()))?;
+    let seed = id_from_db(row.seed);
+    let players = [id_from_db(row.first_player), id_from_db(row.second_player)];
+    let (game, plays) = replay(config, seed, &entries).map_err(|e| corrupt(id, &e))?;
+
+    let replayed = game.position_string();
+    if replayed != row.position {
+        return Err(corrupt(
+            id,
+            &format!(
+                "the log replays to {replayed:?} but the stored position is {:?}",
+                row.position
+            ),
+        ));
+    }
+    let outcome = outcome_from_row(&row).map_err(|e| corrupt(id, &e))?;
+    let consistent = match (game.status(), outcome) {
+        (Status::Won(side, reason), Some(Outcome::Won(s, r))) => side == s && reason == r,
+        (Status::Draw, Some(Outcome::Draw)) => true,
+        (Status::Ongoing, None | Some(Outcome::Resigned { .. } | Outcome::DrawAgreed)) => true,
+        _ => false,
+    };
+    if !consistent {
+        return Err(corrupt(
+            id,
+            &format!(
+                "the engine says {:?} but the stored outcome is {outcome:?}",
+                game.status()
+            ),
+        ));
+    }
+    let draw_offer = row
+        .draw_offer
+        .map(side_from_db)
+        .transpose()
+        .map_err(|e| corrupt(id, &e))?;
+    Ok(Loaded {
+        row,
+        config,
+        seed,
+        players,
+        game,
+        plays,
+        entries,
+        outcome,
+        draw_offer,
+    })
+}
+
+impl Loaded {
+    /// The game as front ends see it.
+    pub(crate) fn view(&self) -> GameView {
+        GameView {
+            id: self.row.id,
+            guild: id_from_db(self.row.guild_id),
+            channel: id_from_db(self.row.channel_id),
+            players: self.players,
+            game: self.game.clone(),
+            last_turn: last_turn(&self.plays),
+            outcome: self.outcome,
+            draw_offer: self.draw_offer,
+        }
+    }
+
+    /// The side `user` plays, if any.
+    pub(crate) fn side_of(&self, user: UserId) -> Option<Side> {
+        if self.players[0] == user {
+            Some(Side::First)
+        } else if self.players[1] == user {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The user playing `side`.
+    pub(crate) fn player(&self, side: Side) -> UserId {
+        self.players[side.index()]
+    }
+
+    /// The ply the next log entry gets.
+    pub(crate) fn next_ply(&self) -> i32 {
+        self.entries.last().map_or(1, |e| e.ply.saturating_add(1))
+    }
+}
+
+/// True when this move ended its player's turn (or the game).
+pub(crate) fn turn_ended(played: &Played) -> bool {
+    match played {
+        Played::Fibonacci(p) => p.turn_ended,
+        Played::Fanorona(p) => p.turn_ended,
+    }
+}
+
+/// The moves of the turn in progress if it has any, else those of the last completed turn.
+pub(crate) fn last_turn(plays: &[LoggedPlay]) -> Vec<Played> {
+    let ends: Vec<usize> = plays
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| turn_ended(&p.played))
+        .map(|(i, _)| i)
+        .collect();
+    let current_start = ends.last().map_or(0, |&i| i + 1);
+    let range = if current_start < plays.len() {
+        current_start..plays.len()
+    } else {
+        match ends.as_slice() {
+            [] => 0..0,
+            [.., before, last] => before + 1..last + 1,
+            [last] => 0..last + 1,
+        }
+    };
+    plays[range].iter().map(|p| p.played.clone()).collect()
+}
+
+/// A side index column (0 first, 1 second).
+pub(crate) fn side_from_db(value: i16) -> Result<Side, String> {
+    match value {
+        0 => Ok(Side::First),
+        1 => Ok(Side::Second),
+        other => Err(format!("side index {other}")),
+    }
+}
+
+pub(crate) fn side_to_db(side: Side) -> i16 {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+fn win_reason_name(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::Surrounded => "surrounded",
+        WinReason::CardsFormation => "cards-formation",
+        WinReason::AllCaptured => "all-captured",
+        WinReason::NoLegalMove => "no-legal-move",
+    }
+}
+
+fn win_reason_from_name(name: &str) -> Result<WinReason, String> {
+    Ok(match name {
+        "surrounded" => WinReason::Surrounded,
+        "cards-formation" => WinReason::CardsFormation,
+        "all-captured" => WinReason::AllCaptured,
+        "no-legal-move" => WinReason::NoLegalMove,
+        other => return Err(format!("win reason {other:?}")),
+    })
+}
+
+/// The `(outcome, winner, win_reason)` columns of an outcome.
+pub(crate) fn outcome_columns(
+    outcome: Option<Outcome>,
+) -> (Option<&'static str>, Option<i16>, Option<&'static str>) {
+    match outcome {
+        None => (None, None, None),
+        Some(Outcome::Won(side, reason)) => (
+            Some("won"),
+            Some(side_to_db(side)),
+            Some(win_reason_name(reason)),
+        ),
+        Some(Outcome::Resigned { winner }) => (Some("resigned"), Some(side_to_db(winner)), None),
+        Some(Outcome::Draw) => (Some("draw"), None, None),
+        Some(Outcome::DrawAgreed) => (Some("draw-agreed"), None, None),
+    }
+}
+
+fn outcome_from_row(row: &GameRow) -> Result<Option<Outcome>, String> {
+    let winner = || {
+        row.winner
+            .ok_or_else(|| "a won game without a winner".to_string())
+            .and_then(side_from_db)
+    };
+    Ok(match row.outcome.as_deref() {
+        None => None,
+        Some("won") => {
+            let reason = row
+                .win_reason
+                .as_deref()
+                .ok_or_else(|| "a won game without a reason".to_string())
+                .and_then(win_reason_from_name)?;
+            Some(Outcome::Won(winner()?, reason))
+        }
+        Some("resigned") => Some(Outcome::Resigned { winner: winner()? }),
+        Some("draw") => Some(Outcome::Draw),
+        Some("draw-agreed") => Some(Outcome::DrawAgreed),
+        Some(other) => return Err(format!("outcome {other:?}")),
+    })
+}
+
+/// The outcome the engine decided, if the game ended by the rules.
+pub(crate) fn outcome_of(status: Status) -> Option<Outcome> {
+    match status {
+        Status::Ongoing => None,
+        Status::Won(side, reason) => Some(Outcome::Won(side, reason)),
+        Status::Draw => Some(Outcome::Draw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fanorona;
+
+    /// A logged Fanorona play with no steps (only `turn_ended` matters here), tagged by ply.
+    fn play(ply: i32, turn_ended: bool) -> LoggedPlay {
+        LoggedPlay {
+            ply,
+            user: 1,
+            played: Played::Fanorona(fanorona::Played {
+                steps: Vec::new(),
+                turn_ended,
+            }),
+        }
+    }
+
+    fn turns(plays: &[LoggedPlay]) -> Vec<bool> {
+        last_turn(plays).iter().map(turn_ended).collect()
+    }
+
+    /// GameView::last_turn: the turn in progress if it has moves, else the last completed turn.
+    #[test]
+    fn the_last_turn_is_the_turn_in_progress_or_else_the_last_completed_one() {
+        assert!(last_turn(&[]).is_empty());
+        // One move of a turn still in progress.
+        assert_eq!(turns(&[play(1, false)]), [false]);
+        // A completed turn of two moves, nothing since.
+        assert_eq!(turns(&[play(1, false), play(2, true)]), [false, true]);
+        // Completed turns, then one move of the next: only that move.
+        assert_eq!(
+            turns(&[play(1, true), play(2, false), play(3, true), play(4, false)]),
+            [false]
+        );
+        // Several completed turns: only the last one.
+        let plays = [play(1, true), play(2, false), play(3, false), play(4, true)];
+        assert_eq!(last_turn(&plays).len(), 3);
+        let plays = [play(1, false), play(2, true), play(3, true)];
+        assert_eq!(turns(&plays), [true]);
+    }
+
+    #[test]
+    fn every_outcome_round_trips_through_the_columns() {
+        let outcomes = [
+            None,
+            Some(Outcome::Won(Side::First, WinReason::Surrounded)),
+            Some(Outcome::Won(Side::Second, WinReason::CardsFormation)),
+            Some(Outcome::Won(Side::First, WinReason::AllCaptured)),
+            Some(Outcome::Won(Side::Second, WinReason::NoLegalMove)),
+            Some(Outcome::Resigned {
+                winner: Side::Second,
+            }),
+            Some(Outcome::Draw),
+            Some(Outcome::DrawAgreed),
+        ];
+        for outcome in outcomes {
+            let (o, winner, reason) = outcome_columns(outcome);
+            let row = GameRow {
+                id: 1,
+                challenge_id: 1,
+                guild_id: 1,
+                channel_id: 1,
+                config: crate::store::config::ConfigColumns::default(),
+                seed: 0,
+                first_player: 1,
+                second_player: 2,
+                position: String::new(),
+                version: 0,
+                outcome: o.map(str::to_string),
+                winner,
+                win_reason: reason.map(str::to_string),
+                draw_offer: None,
+                created_at: chrono::Utc::now(),
+                updated_at: chrono::Utc::now(),
+                finished_at: None,
+            };
+            assert_eq!(outcome_from_row(&row), Ok(outcome));
+        }
+    }
+}

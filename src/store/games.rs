@@ -1,0 +1,290 @@
+//! The `games` table, its move log (`moves`) and the channel claim an active game holds.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+
+use super::config::ConfigColumns;
+use super::{StoreError, id_to_db};
+
+/// A stored game. `outcome` and `win_reason` hold the strings of the table's CHECK constraints;
+/// `winner` and `draw_offer` a side index (0 first, 1 second).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub challenge_id: i64,
+    pub guild_id: i64,
+    pub channel_id: i64,
+    #[sqlx(flatten)]
+    pub config: ConfigColumns,
+    pub seed: i64,
+    pub first_player: i64,
+    pub second_player: i64,
+    pub position: String,
+    pub version: i32,
+    pub outcome: Option<String>,
+    pub winner: Option<i16>,
+    pub win_reason: Option<String>,
+    pub draw_offer: Option<i16>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// One entry of the move log. `kind` is `move` for what the engine replays, else a service
+/// entry (`skip`, `resign`, `draw-offer`, `draw-accept`, `draw-decline`, `draw-withdraw`).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct MoveRow {
+    pub ply: i32,
+    pub turn: i32,
+    pub side: i16,
+    pub user_id: i64,
+    pub kind: String,
+    pub notation: String,
+    pub played_at: DateTime<Utc>,
+}
+
+/// A log entry to append.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMove {
+    pub ply: i32,
+    pub turn: i32,
+    pub side: i16,
+    pub user: u64,
+    pub kind: &'static str,
+    pub notation: String,
+}
+
+/// What a new game stores.
+#[derive(Clone, Debug)]
+pub struct NewGameRow {
+    pub challenge_id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub config: ConfigColumns,
+    pub seed: u64,
+    pub players: [u64; 2],
+    pub position: String,
+}
+
+/// The new state of a game after a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameUpdate {
+    pub position: String,
+    pub outcome: Option<&'static str>,
+    pub winner: Option<i16>,
+    pub win_reason: Option<&'static str>,
+    pub draw_offer: Option<i16>,
+}
+
+/// The columns of [`GameRow`], for `concat!` into static SQL.
+macro_rules! columns {
+    () => {
+        "g.id, g.challenge_id, g.guild_id, g.channel_id, g.game, g.variant, g.group_rule, \
+         g.rule_set, g.vela, g.seed, g.first_player, g.second_player, g.position, g.version, \
+         g.outcome, g.winner, g.win_reason, g.draw_offer, g.created_at, g.updated_at, \
+         g.finished_at"
+    };
+}
+
+/// Inserts a game for an accepted challenge.
+pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "INSERT INTO games AS g (challenge_id, guild_id, channel_id, game, variant, group_rule, \
+             rule_set, vela, seed, first_player, second_player, position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ",
+        columns!()
+    ))
+    .bind(new.challenge_id)
+    .bind(id_to_db(new.guild))
+    .bind(id_to_db(new.channel))
+    .bind(&new.config.game)
+    .bind(&new.config.variant)
+    .bind(&new.config.group_rule)
+    .bind(&new.config.rule_set)
+    .bind(&new.config.vela)
+    .bind(id_to_db(new.seed))
+    .bind(id_to_db(new.players[0]))
+    .bind(id_to_db(new.players[1]))
+    .bind(&new.position)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// The active game claiming `channel`, row-locked until the transaction ends. The caller must
+/// still check `outcome`: the game may have ended while this waited for the lock.
+pub async fn lock_active_in_channel(
+    conn: &mut PgConnection,
+    channel: u64,
+) -> Result<Option<GameRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM games g WHERE g.id = \
+             (SELECT game_id FROM channel_claims WHERE channel_id = $1) \
+         FOR UPDATE"
+    ))
+    .bind(id_to_db(channel))
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// The active game claiming `channel`, without a lock.
+pub async fn active_in_channel(
+    conn: &mut PgConnection,
+    channel: u64,
+) -> Result<Option<GameRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM games g JOIN channel_claims k ON k.game_id = g.id WHERE k.channel_id = $1"
+    ))
+    .bind(id_to_db(channel))
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// The most recent game of `channel`, active or finished.
+pub async fn latest_in_channel(
+    conn: &mut PgConnection,
+    channel: u64,
+) -> Result<Option<GameRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM games g WHERE g.channel_id = $1 ORDER BY g.id DESC LIMIT 1"
+    ))
+    .bind(id_to_db(channel))
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// The game with this id.
+pub async fn get(conn: &mut PgConnection, id: i64) -> Result<Option<GameRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM games g WHERE g.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// The active games of a guild in which `user` plays, oldest first.
+pub async fn active_for_user(
+    conn: &mut PgConnection,
+    guild: u64,
+    user: u64,
+) -> Result<Vec<GameRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM games g WHERE g.outcome IS NULL AND g.guild_id = $1 \
+         AND (g.first_player = $2 OR g.second_player = $2) ORDER BY g.id"
+    ))
+    .bind(id_to_db(guild))
+    .bind(id_to_db(user))
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The whole move log of a game, in order.
+pub async fn moves(conn: &mut PgConnection, game_id: i64) -> Result<Vec<MoveRow>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT ply, turn, side, user_id, kind, notation, played_at FROM moves \
+         WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Appends entries to a game's log in one statement. The primary key (game, ply) refuses a ply
+/// written twice.
+pub async fn append_moves(
+    conn: &mut PgConnection,
+    game_id: i64,
+    entries: &[NewMove],
+) -> Result<(), StoreError> {
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let plies: Vec<i32> = entries.iter().map(|e| e.ply).collect();
+    let turns: Vec<i32> = entries.iter().map(|e| e.turn).collect();
+    let sides: Vec<i16> = entries.iter().map(|e| e.side).collect();
+    let users: Vec<i64> = entries.iter().map(|e| id_to_db(e.user)).collect();
+    let kinds: Vec<&str> = entries.iter().map(|e| e.kind).collect();
+    let notations: Vec<&str> = entries.iter().map(|e| e.notation.as_str()).collect();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, turn, side, user_id, kind, notation) \
+         SELECT $1, * FROM UNNEST($2::int[], $3::int[], $4::smallint[], $5::bigint[], \
+                                  $6::text[], $7::text[])",
+    )
+    .bind(game_id)
+    .bind(plies)
+    .bind(turns)
+    .bind(sides)
+    .bind(users)
+    .bind(kinds)
+    .bind(notations)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Removes one entry of the log (an undone move).
+pub async fn delete_move(
+    conn: &mut PgConnection,
+    game_id: i64,
+    ply: i32,
+) -> Result<(), StoreError> {
+    let deleted = sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
+        .bind(game_id)
+        .bind(ply)
+        .execute(conn)
+        .await?;
+    if deleted.rows_affected() != 1 {
+        return Err(StoreError::BadRow(format!(
+            "game {game_id} has no ply {ply} to delete"
+        )));
+    }
+    Ok(())
+}
+
+/// Writes the state after a command and bumps the version. `version` is the version the command
+/// read; a mismatch (impossible while the row is locked) is an error, never a silent overwrite.
+/// A finished game frees its channel.
+pub async fn update(
+    conn: &mut PgConnection,
+    game_id: i64,
+    version: i32,
+    update: &GameUpdate,
+) -> Result<(), StoreError> {
+    let updated = sqlx::query(
+        "UPDATE games SET position = $3, outcome = $4, winner = $5, win_reason = $6, \
+             draw_offer = $7, version = version + 1, updated_at = now(), \
+             finished_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() END \
+         WHERE id = $1 AND version = $2",
+    )
+    .bind(game_id)
+    .bind(version)
+    .bind(&update.position)
+    .bind(update.outcome)
+    .bind(update.winner)
+    .bind(update.win_reason)
+    .bind(update.draw_offer)
+    .execute(&mut *conn)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Err(StoreError::BadRow(format!(
+            "game {game_id} changed under its row lock (expected version {version})"
+        )));
+    }
+    if update.outcome.is_some() {
+        sqlx::query("DELETE FROM channel_claims WHERE game_id = $1")
+            .bind(game_id)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,981 @@
+//! The game service against a real PostgreSQL, one fresh database per test: every operation of
+//! issue 5 and every refusal, named after the rule it checks.
+
+mod common;
+
+use fibonacci_bot::app::{
+    AppError, ChallengeState, ColourChoice, GameView, NewChallenge, Outcome, Service,
+};
+use fibonacci_bot::engine::{Config, Game, GameKind, Side};
+
+const GUILD: u64 = 7;
+const CHANNEL: u64 = 1000;
+const ALICE: u64 = 11;
+const BOB: u64 = 22;
+const CAROL: u64 = 33;
+
+async fn service(db: &common::TestDb) -> Service {
+    Service::connect(db.url())
+        .await
+        .expect("connect and migrate")
+}
+
+fn new_challenge(channel: u64, kind: GameKind, colour: ColourChoice) -> NewChallenge {
+    NewChallenge {
+        challenger: ALICE,
+        challenged: BOB,
+        guild: GUILD,
+        channel,
+        config: Config::default_for(kind),
+        colour,
+    }
+}
+
+/// A game in `channel` with Alice on the first side (Red / White) and Bob on the second.
+async fn start_game(service: &Service, channel: u64, kind: GameKind) -> GameView {
+    let challenge = service
+        .challenge(new_challenge(channel, kind, ColourChoice::ChallengerFirst))
+        .await
+        .expect("challenge");
+    service.accept(challenge.id, BOB).await.expect("accept")
+}
+
+/// The message of a user error; any other result fails the test.
+fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> String {
+    match result {
+        Err(AppError::User(message)) => message,
+        other => panic!("expected a user error, got {other:?}"),
+    }
+}
+
+fn notations(view: &GameView) -> Vec<String> {
+    view.last_turn.iter().map(|p| p.notation()).collect()
+}
+
+// --- challenges ---------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_challenge_accepted_starts_a_game_with_the_chosen_sides() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let challenge = service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::ChallengerSecond,
+        ))
+        .await
+        .expect("challenge");
+    assert_eq!(challenge.state, ChallengeState::Open);
+    assert_eq!(
+        service
+            .challenge_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .map(|c| c.id),
+        Some(challenge.id)
+    );
+    let view = service.accept(challenge.id, BOB).await.expect("accept");
+    // ChallengerSecond: Alice (the challenger) plays Green, Bob Red.
+    assert_eq!(view.players, [BOB, ALICE]);
+    assert_eq!(view.channel, CHANNEL);
+    assert_eq!(view.guild, GUILD);
+    assert_eq!(view.outcome, None);
+    assert!(view.last_turn.is_empty());
+    assert_eq!(
+        view.game.position_string(),
+        Game::new(Config::default_for(GameKind::Fibonacci), 0).position_string()
+    );
+    assert_eq!(view.player_to_move(), Some(BOB));
+    let state = service
+        .challenge_by_id(challenge.id)
+        .await
+        .expect("read")
+        .map(|c| c.state);
+    assert_eq!(state, Some(ChallengeState::Accepted));
+    assert!(
+        service
+            .challenge_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
+    let in_channel = service.game_in_channel(CHANNEL).await.expect("read");
+    assert_eq!(in_channel.map(|g| g.id), Some(view.id));
+}
+
+#[tokio::test]
+async fn a_random_colour_gives_each_player_one_side() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let mut alice_first = 0;
+    for channel in 0..12 {
+        let challenge = service
+            .challenge(new_challenge(
+                channel,
+                GameKind::Fanorona,
+                ColourChoice::Random,
+            ))
+            .await
+            .expect("challenge");
+        assert_eq!(challenge.colour, ColourChoice::Random);
+        let view = service
+            .accept_in_channel(channel, BOB)
+            .await
+            .expect("accept");
+        let mut players = view.players;
+        players.sort();
+        assert_eq!(players, [ALICE, BOB]);
+        if view.players[0] == ALICE {
+            alice_first += 1;
+        }
+    }
+    // 12 fair coin flips all landing the same way happens once in 2048 runs.
+    assert!(
+        (1..12).contains(&alice_first),
+        "Alice was first {alice_first} times out of 12"
+    );
+}
+
+#[tokio::test]
+async fn nobody_challenges_themselves() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let mut new = new_challenge(CHANNEL, GameKind::Fibonacci, ColourChoice::Random);
+    new.challenged = ALICE;
+    let message = refusal(service.challenge(new).await);
+    assert!(message.contains("cannot challenge yourself"), "{message}");
+    assert!(
+        service
+            .challenge_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn one_open_challenge_or_active_game_per_channel_and_a_thread_is_suggested() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let first = service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("first challenge");
+    let mut other = new_challenge(CHANNEL, GameKind::Fanorona, ColourChoice::Random);
+    other.challenger = CAROL;
+    let message = refusal(service.challenge(other.clone()).await);
+    assert!(message.contains("open challenge"), "{message}");
+    assert!(message.contains("thread"), "{message}");
+
+    service.accept(first.id, BOB).await.expect("accept");
+    let message = refusal(service.challenge(other.clone()).await);
+    assert!(message.contains("game in progress"), "{message}");
+    assert!(message.contains("thread:true"), "{message}");
+
+    // Another channel (a thread is a channel) is free.
+    other.channel = CHANNEL + 1;
+    service
+        .challenge(other)
+        .await
+        .expect("challenge in a thread");
+}
+
+#[tokio::test]
+async fn only_the_challenged_player_accepts_and_only_once() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let challenge = service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    let message = refusal(service.accept(challenge.id, ALICE).await);
+    assert!(message.contains("your own challenge"), "{message}");
+    let message = refusal(service.accept(challenge.id, CAROL).await);
+    assert!(message.contains(&format!("<@{BOB}>")), "{message}");
+    let message = refusal(service.accept_in_channel(CHANNEL, CAROL).await);
+    assert!(message.contains("only they can accept"), "{message}");
+    service.accept(challenge.id, BOB).await.expect("accept");
+    let message = refusal(service.accept(challenge.id, BOB).await);
+    assert!(message.contains("already accepted"), "{message}");
+    let message = refusal(service.accept(challenge.id + 1000, BOB).await);
+    assert!(message.contains("does not exist"), "{message}");
+    let message = refusal(service.accept_in_channel(CHANNEL + 5, BOB).await);
+    assert!(message.contains("no open challenge"), "{message}");
+}
+
+#[tokio::test]
+async fn the_challenged_player_declines_and_the_channel_is_free_again() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let challenge = service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    let message = refusal(service.decline(challenge.id, ALICE).await);
+    assert!(message.contains("/cancel"), "{message}");
+    let message = refusal(service.decline(challenge.id, CAROL).await);
+    assert!(message.contains("only they can decline"), "{message}");
+    let declined = service.decline(challenge.id, BOB).await.expect("decline");
+    assert_eq!(declined.state, ChallengeState::Declined);
+    let message = refusal(service.accept(challenge.id, BOB).await);
+    assert!(message.contains("declined"), "{message}");
+
+    let again = service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("channel free after a decline");
+    let declined = service
+        .decline_in_channel(CHANNEL, BOB)
+        .await
+        .expect("decline in channel");
+    assert_eq!(declined.id, again.id);
+    assert_eq!(declined.state, ChallengeState::Declined);
+    let message = refusal(service.decline_in_channel(CHANNEL, BOB).await);
+    assert!(message.contains("no open challenge"), "{message}");
+}
+
+#[tokio::test]
+async fn only_the_challenger_cancels() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fanorona,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    let message = refusal(service.cancel(CHANNEL, BOB).await);
+    assert!(message.contains("/decline"), "{message}");
+    let message = refusal(service.cancel(CHANNEL, CAROL).await);
+    assert!(message.contains(&format!("<@{ALICE}>")), "{message}");
+    let cancelled = service.cancel(CHANNEL, ALICE).await.expect("cancel");
+    assert_eq!(cancelled.state, ChallengeState::Cancelled);
+    assert!(
+        service
+            .challenge_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
+    let message = refusal(service.cancel(CHANNEL, ALICE).await);
+    assert!(message.contains("no open challenge"), "{message}");
+}
+
+#[tokio::test]
+async fn old_open_challenges_expire_and_free_their_channels() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let first = service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    let accepted = service
+        .challenge(new_challenge(
+            CHANNEL + 1,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    service.accept(accepted.id, BOB).await.expect("accept");
+    let hour = std::time::Duration::from_secs(3600);
+    assert_eq!(service.expire_challenges(hour).await.expect("expire"), 0);
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let tiny = std::time::Duration::from_millis(10);
+    assert_eq!(service.expire_challenges(tiny).await.expect("expire"), 1);
+    let state = service
+        .challenge_by_id(first.id)
+        .await
+        .expect("read")
+        .map(|c| c.state);
+    assert_eq!(state, Some(ChallengeState::Expired));
+    let message = refusal(service.accept(first.id, BOB).await);
+    assert!(message.contains("expired"), "{message}");
+    // The accepted challenge's game is untouched; the expired one's channel is free.
+    assert!(
+        service
+            .game_in_channel(CHANNEL + 1)
+            .await
+            .expect("read")
+            .is_some()
+    );
+    service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("channel free after expiry");
+}
+
+// --- moves --------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_player_to_move_plays_and_the_turn_passes_when_the_allowance_is_used() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    // Turn 1: Red (Alice) has one unit move.
+    let outcome = service
+        .play(CHANNEL, ALICE, "B6-C6")
+        .await
+        .expect("red plays");
+    assert!(outcome.turn_passed);
+    assert_eq!(
+        outcome
+            .played
+            .iter()
+            .map(|p| p.notation())
+            .collect::<Vec<_>>(),
+        ["b6-c6"]
+    );
+    assert_eq!(notations(&outcome.view), ["b6-c6"]);
+    assert_eq!(outcome.view.player_to_move(), Some(BOB));
+    // Turn 2: Green (Bob) has two, played in one command.
+    let outcome = service
+        .play(CHANNEL, BOB, "j6-i6 i6-h6")
+        .await
+        .expect("green plays two");
+    assert!(outcome.turn_passed);
+    assert_eq!(notations(&outcome.view), ["j6-i6", "i6-h6"]);
+    // Turn 3: one move of three, then the turn is still Red's.
+    let outcome = service
+        .play(CHANNEL, ALICE, "c6-d6")
+        .await
+        .expect("red plays");
+    assert!(!outcome.turn_passed);
+    assert_eq!(outcome.view.game.moves_left(), Some(2));
+    assert_eq!(notations(&outcome.view), ["c6-d6"]);
+    let stored = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    assert_eq!(
+        stored.game.position_string(),
+        outcome.view.game.position_string()
+    );
+}
+
+#[tokio::test]
+async fn ending_a_fibonacci_turn_early_passes_the_turn() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    let outcome = service.play(CHANNEL, BOB, "j6-i6").await.expect("turn 2");
+    assert!(!outcome.turn_passed);
+    let outcome = service.end_turn(CHANNEL, BOB).await.expect("end");
+    assert!(outcome.turn_passed);
+    assert_eq!(outcome.view.player_to_move(), Some(ALICE));
+    assert_eq!(outcome.view.game.turn_number(), 3);
+    // The finished turn: the move and the `end`.
+    assert_eq!(notations(&outcome.view), ["j6-i6", "end"]);
+    // Ending a turn with no move is allowed too (RULES 1.3, interpretation).
+    let outcome = service.end_turn(CHANNEL, ALICE).await.expect("end at once");
+    assert!(outcome.turn_passed);
+    assert_eq!(notations(&outcome.view), ["end"]);
+    // `end` may also close a list of moves.
+    let outcome = service
+        .play(CHANNEL, BOB, "i6-h6 end")
+        .await
+        .expect("move then end");
+    assert!(outcome.turn_passed);
+    assert_eq!(notations(&outcome.view), ["i6-h6", "end"]);
+}
+
+#[tokio::test]
+async fn only_the_player_to_move_plays() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    let message = refusal(service.play(CHANNEL, BOB, "j6-i6").await);
+    assert!(
+        message.contains(&format!("It is <@{ALICE}>'s turn")),
+        "{message}"
+    );
+    let message = refusal(service.end_turn(CHANNEL, BOB).await);
+    assert!(message.contains("turn"), "{message}");
+    let message = refusal(service.play(CHANNEL, CAROL, "b6-c6").await);
+    assert!(
+        message.contains("You are not playing in this game"),
+        "{message}"
+    );
+    let message = refusal(service.resign(CHANNEL, CAROL).await);
+    assert!(
+        message.contains("You are not playing in this game"),
+        "{message}"
+    );
+    let message = refusal(service.draw(CHANNEL, CAROL).await);
+    assert!(
+        message.contains("You are not playing in this game"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn a_channel_without_a_game_says_how_to_start_one() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let message = refusal(service.play(CHANNEL, ALICE, "b6-c6").await);
+    assert!(
+        message.contains("There is no game in this channel: start one with /challenge"),
+        "{message}"
+    );
+    assert!(
+        service
+            .game_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
+    service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fibonacci,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    let message = refusal(service.play(CHANNEL, ALICE, "b6-c6").await);
+    assert!(message.contains("/accept"), "{message}");
+    let message = refusal(service.history(CHANNEL).await);
+    assert!(message.contains("/challenge"), "{message}");
+}
+
+#[tokio::test]
+async fn an_illegal_move_is_refused_with_the_engine_reason_and_nothing_is_kept() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    let before = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    // The first move is legal, the second moves Green's centre: neither is kept.
+    let message = refusal(service.play(CHANNEL, BOB, "j6-i6 k6-j6").await);
+    assert!(message.contains("`k6-j6`"), "{message}");
+    assert!(message.contains("Nothing was played"), "{message}");
+    let mut reference = before.game.clone();
+    reference.play("j6-i6").expect("legal");
+    let engine_reason = reference
+        .play("k6-j6")
+        .expect_err("a centre never moves on its own")
+        .to_string();
+    assert!(
+        message.contains(&engine_reason),
+        "{message} / {engine_reason}"
+    );
+    let message = refusal(service.play(CHANNEL, BOB, "zz-top").await);
+    assert!(message.contains("`zz-top`"), "{message}");
+    let message = refusal(service.play(CHANNEL, BOB, "   ").await);
+    assert!(message.contains("Type a move"), "{message}");
+    let many = vec!["j6-i6"; 40].join(" ");
+    let message = refusal(service.play(CHANNEL, BOB, &many).await);
+    assert!(message.contains("at most"), "{message}");
+    let after = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    assert_eq!(after.game.position_string(), before.game.position_string());
+    let (_, history) = service.history(CHANNEL).await.expect("history");
+    assert_eq!(history.len(), 1);
+}
+
+#[tokio::test]
+async fn moves_past_the_end_of_ones_turn_are_refused_all_or_nothing() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    // Red's first turn allows one unit move: the second would be Green's.
+    let message = refusal(service.play(CHANNEL, ALICE, "b6-c6 c6-d6").await);
+    assert!(message.contains("Your turn ends with `b6-c6`"), "{message}");
+    let view = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    assert_eq!(view.game.turn_number(), 1);
+    assert_eq!(view.player_to_move(), Some(ALICE));
+}
+
+#[tokio::test]
+async fn a_player_takes_back_their_own_move_of_the_turn_in_progress_only() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    let message = refusal(service.undo(CHANNEL, ALICE).await);
+    assert!(message.contains("nothing to take back"), "{message}");
+    service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    // Red's turn is over.
+    let message = refusal(service.undo(CHANNEL, ALICE).await);
+    assert!(message.contains("Your turn is over"), "{message}");
+    // Green has not moved in turn 2.
+    let message = refusal(service.undo(CHANNEL, BOB).await);
+    assert!(message.contains("not moved yet"), "{message}");
+    let start_of_turn = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    service
+        .play(CHANNEL, BOB, "j6-i6")
+        .await
+        .expect("green moves");
+    let message = refusal(service.undo(CHANNEL, ALICE).await);
+    assert!(message.contains("you have no move in it"), "{message}");
+    let undone = service.undo(CHANNEL, BOB).await.expect("undo");
+    assert_eq!(
+        undone
+            .played
+            .iter()
+            .map(|p| p.notation())
+            .collect::<Vec<_>>(),
+        ["j6-i6"]
+    );
+    assert!(!undone.turn_passed);
+    assert_eq!(
+        undone.view.game.position_string(),
+        start_of_turn.game.position_string()
+    );
+    // The last turn shown is Red's again, and the log no longer has the move.
+    assert_eq!(notations(&undone.view), ["b6-c6"]);
+    let (_, history) = service.history(CHANNEL).await.expect("history");
+    assert_eq!(
+        history
+            .iter()
+            .map(|e| e.notation.as_str())
+            .collect::<Vec<_>>(),
+        ["b6-c6"]
+    );
+    // Green plays a different move; the loaded game replays the log cleanly.
+    service
+        .play(CHANNEL, BOB, "j6-i5")
+        .await
+        .expect("green again");
+    let view = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    assert_eq!(notations(&view), ["j6-i5"]);
+}
+
+#[tokio::test]
+async fn resigning_ends_the_game_and_frees_the_channel() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fanorona).await;
+    // Either player may resign, even when it is not their turn.
+    let view = service.resign(CHANNEL, BOB).await.expect("resign");
+    assert_eq!(
+        view.outcome,
+        Some(Outcome::Resigned {
+            winner: Side::First
+        })
+    );
+    assert_eq!(view.player_to_move(), None);
+    assert!(
+        service
+            .game_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
+    // A finished game accepts no moves.
+    let message = refusal(service.play(CHANNEL, ALICE, "d2-e3").await);
+    assert!(message.contains("no game in this channel"), "{message}");
+    let message = refusal(service.resign(CHANNEL, ALICE).await);
+    assert!(message.contains("no game in this channel"), "{message}");
+    let (finished, history) = service.history(CHANNEL).await.expect("history");
+    assert_eq!(finished.id, view.id);
+    assert_eq!(history.last().map(|e| e.notation.as_str()), Some("resign"));
+    assert_eq!(history.last().map(|e| e.user), Some(BOB));
+    service
+        .challenge(new_challenge(
+            CHANNEL,
+            GameKind::Fanorona,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("the channel is free");
+}
+
+#[tokio::test]
+async fn a_draw_is_offered_then_accepted_declined_or_withdrawn() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    let message = refusal(service.decline_draw(CHANNEL, BOB).await);
+    assert!(message.contains("no draw offer"), "{message}");
+    let message = refusal(service.withdraw_draw(CHANNEL, ALICE).await);
+    assert!(message.contains("no draw offer"), "{message}");
+
+    let view = service.draw(CHANNEL, ALICE).await.expect("offer");
+    assert_eq!(view.draw_offer, Some(Side::First));
+    let message = refusal(service.draw(CHANNEL, ALICE).await);
+    assert!(message.contains("already offered"), "{message}");
+    let message = refusal(service.decline_draw(CHANNEL, ALICE).await);
+    assert!(message.contains("withdraw"), "{message}");
+    let message = refusal(service.withdraw_draw(CHANNEL, BOB).await);
+    assert!(message.contains("accept or decline"), "{message}");
+    let view = service.decline_draw(CHANNEL, BOB).await.expect("decline");
+    assert_eq!(view.draw_offer, None);
+
+    service.draw(CHANNEL, ALICE).await.expect("offer again");
+    let view = service
+        .withdraw_draw(CHANNEL, ALICE)
+        .await
+        .expect("withdraw");
+    assert_eq!(view.draw_offer, None);
+
+    // The offerer's own move keeps the offer; the opponent's move declines it.
+    service
+        .draw(CHANNEL, ALICE)
+        .await
+        .expect("offer a third time");
+    let outcome = service.play(CHANNEL, ALICE, "b6-c6").await.expect("move");
+    assert_eq!(outcome.view.draw_offer, Some(Side::First));
+    let outcome = service.play(CHANNEL, BOB, "j6-i6").await.expect("move");
+    assert_eq!(outcome.view.draw_offer, None);
+
+    service.draw(CHANNEL, BOB).await.expect("green offers");
+    let view = service.draw(CHANNEL, ALICE).await.expect("red accepts");
+    assert_eq!(view.outcome, Some(Outcome::DrawAgreed));
+    assert_eq!(view.draw_offer, None);
+    assert!(
+        service
+            .game_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
+    let (_, history) = service.history(CHANNEL).await.expect("history");
+    let words: Vec<&str> = history.iter().map(|e| e.notation.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "draw offered",
+            "draw declined",
+            "draw offered",
+            "draw withdrawn",
+            "draw offered",
+            "b6-c6",
+            "j6-i6",
+            "draw offered",
+            "draw accepted"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn fanorona_plays_whole_chains_and_end_only_stops_a_chain() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fanorona).await;
+    let message = refusal(service.end_turn(CHANNEL, ALICE).await);
+    assert!(message.contains("no capture chain"), "{message}");
+    // d2-e3 captures f4 and g5 by approach.
+    let outcome = service
+        .play(CHANNEL, ALICE, "d2-e3")
+        .await
+        .expect("capture");
+    assert_eq!(
+        outcome.played.first().map(|p| p.notation()),
+        Some("d2-e3+".to_string())
+    );
+    if outcome.view.game.chain_in_progress() {
+        assert!(!outcome.turn_passed);
+        let stopped = service.end_turn(CHANNEL, ALICE).await.expect("stop chain");
+        assert!(stopped.turn_passed);
+        assert_eq!(stopped.view.player_to_move(), Some(BOB));
+    } else {
+        assert!(outcome.turn_passed);
+        assert_eq!(outcome.view.player_to_move(), Some(BOB));
+    }
+    let view = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    assert_eq!(view.game.side_to_move(), Side::Second);
+    assert!(view.game.position_string().ends_with(" b"));
+}
+
+// --- reading ------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_overview_lists_a_users_active_games_and_open_challenges_in_a_guild() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    start_game(&service, CHANNEL + 1, GameKind::Fanorona).await;
+    service.resign(CHANNEL + 1, ALICE).await.expect("resign");
+    service
+        .challenge(new_challenge(
+            CHANNEL + 2,
+            GameKind::Fanorona,
+            ColourChoice::Random,
+        ))
+        .await
+        .expect("challenge");
+    let mut elsewhere = new_challenge(CHANNEL + 3, GameKind::Fanorona, ColourChoice::Random);
+    elsewhere.guild = GUILD + 1;
+    service.challenge(elsewhere).await.expect("other guild");
+
+    let overview = service.overview(GUILD, BOB).await.expect("overview");
+    assert_eq!(
+        overview.games.iter().map(|g| g.channel).collect::<Vec<_>>(),
+        [CHANNEL]
+    );
+    assert_eq!(
+        overview
+            .challenges
+            .iter()
+            .map(|c| c.channel)
+            .collect::<Vec<_>>(),
+        [CHANNEL + 2]
+    );
+    let carol = service.overview(GUILD, CAROL).await.expect("overview");
+    assert!(carol.games.is_empty() && carol.challenges.is_empty());
+}
+
+#[tokio::test]
+async fn the_history_has_every_entry_with_timestamps_and_exports_as_text() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let started = chrono::Utc::now();
+    start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    service
+        .play(CHANNEL, BOB, "j6-i6 i6-h6")
+        .await
+        .expect("turn 2");
+    service.play(CHANNEL, ALICE, "c6-d6").await.expect("turn 3");
+    service.end_turn(CHANNEL, ALICE).await.expect("end turn 3");
+    service.resign(CHANNEL, BOB).await.expect("resign");
+    let (view, history) = service.history(CHANNEL).await.expect("history");
+    let rows: Vec<(i32, u32, Side, u64, &str)> = history
+        .iter()
+        .map(|e| (e.ply, e.turn, e.side, e.user, e.notation.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, 1, Side::First, ALICE, "b6-c6"),
+            (2, 2, Side::Second, BOB, "j6-i6"),
+            (3, 2, Side::Second, BOB, "i6-h6"),
+            (4, 3, Side::First, ALICE, "c6-d6"),
+            (5, 3, Side::First, ALICE, "end"),
+            (6, 4, Side::Second, BOB, "resign"),
+        ]
+    );
+    assert!(
+        history
+            .iter()
+            .all(|e| e.at >= started - chrono::Duration::seconds(5))
+    );
+    assert!(history.windows(2).all(|w| w[0].at <= w[1].at));
+
+    let text = Service::history_text(&view, &history);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "fibonacci, variant standard, group same-category");
+    assert_eq!(lines[1], format!("red: <@{ALICE}>  green: <@{BOB}>"));
+    assert!(lines[2].starts_with("  1. red    b6-c6 "), "{text}");
+    assert!(lines[3].starts_with("  2. green  j6-i6 i6-h6 "), "{text}");
+    assert!(lines[4].starts_with("  3. red    c6-d6 end "), "{text}");
+    assert!(lines[5].starts_with("  4. green  resign "), "{text}");
+    assert!(lines[2].ends_with(" UTC"), "{text}");
+    assert_eq!(lines[6], "red wins (green resigned)");
+    assert_eq!(lines.len(), 7);
+}
+
+#[tokio::test]
+async fn the_cards_seed_is_never_shown() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let mut new = new_challenge(CHANNEL, GameKind::Fibonacci, ColourChoice::ChallengerFirst);
+    let options = fibonacci_bot::engine::fibonacci::Options {
+        variant: fibonacci_bot::engine::fibonacci::Variant::Cards,
+        ..Default::default()
+    };
+    new.config = Config::Fibonacci(options);
+    let challenge = service.challenge(new).await.expect("challenge");
+    let view = service.accept(challenge.id, BOB).await.expect("accept");
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    let seed: i64 = sqlx::query_scalar("SELECT seed FROM games WHERE id = $1")
+        .bind(view.id)
+        .fetch_one(&admin)
+        .await
+        .expect("seed");
+    let seed = u64::from_ne_bytes(seed.to_ne_bytes());
+    // The game replays from the stored seed: the same card as a new game from that seed.
+    assert_eq!(
+        view.game.card(),
+        Game::new(Config::Fibonacci(options), seed).card()
+    );
+    service.end_turn(CHANNEL, ALICE).await.expect("end");
+    let (view, history) = service.history(CHANNEL).await.expect("history");
+    let text = Service::history_text(&view, &history);
+    assert!(!text.contains(&seed.to_string()), "{text}");
+    assert!(!text.contains(&(seed as i64).to_string()), "{text}");
+    admin.close().await;
+}
+
+// --- the move log is the truth ------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_stored_position_that_differs_from_the_log_replay_is_an_internal_error() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let view = start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    let start = Game::new(Config::default_for(GameKind::Fibonacci), 0).position_string();
+    sqlx::query("UPDATE games SET position = $2 WHERE id = $1")
+        .bind(view.id)
+        .bind(&start)
+        .execute(&admin)
+        .await
+        .expect("tamper");
+    assert!(matches!(
+        service.game_in_channel(CHANNEL).await,
+        Err(AppError::Internal(_))
+    ));
+    assert!(matches!(
+        service.play(CHANNEL, BOB, "j6-i6").await,
+        Err(AppError::Internal(_))
+    ));
+    // Never silently fixed: the tampered row is still there, the log unchanged.
+    let position: String = sqlx::query_scalar("SELECT position FROM games WHERE id = $1")
+        .bind(view.id)
+        .fetch_one(&admin)
+        .await
+        .expect("read");
+    assert_eq!(position, start);
+    let logged: i64 = sqlx::query_scalar("SELECT count(*) FROM moves WHERE game_id = $1")
+        .bind(view.id)
+        .fetch_one(&admin)
+        .await
+        .expect("read");
+    assert_eq!(logged, 1);
+    admin.close().await;
+}
+
+#[tokio::test]
+async fn a_log_entry_the_engine_refuses_is_an_internal_error() {
+    let db = common::fresh_database().await;
+    let service = service(&db).await;
+    let view = start_game(&service, CHANNEL, GameKind::Fibonacci).await;
+    service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    sqlx::query("UPDATE moves SET notation = 'a6-b5' WHERE game_id = $1 AND ply = 1")
+        .bind(view.id)
+        .execute(&admin)
+        .await
+        .expect("tamper");
+    let result = service.history(CHANNEL).await;
+    assert!(matches!(result, Err(AppError::Internal(_))), "{result:?}");
+    admin.close().await;
+}
+
+#[test]
+fn the_test_helper_replaces_only_the_database_name_of_a_url() {
+    assert_eq!(
+        common::with_database("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
+        "postgres://postgres@127.0.0.1:5432/t1"
+    );
+    assert_eq!(
+        common::with_database("postgres://u:p@h:1/db?sslmode=disable", "t2"),
+        "postgres://u:p@h:1/t2?sslmode=disable"
+    );
+    assert_eq!(
+        common::with_database("postgres://u@h", "t3"),
+        "postgres://u@h/t3"
+    );
+}
+
+/// The one-per-channel rule holds under races because the database enforces it: of many
+/// simultaneous challenges in one channel exactly one is stored, and a claim written behind the
+/// service's back is refused by the primary key too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_channel_rule_is_a_database_constraint_that_holds_under_races() {
+    let db = common::fresh_database().await;
+    let service = std::sync::Arc::new(service(&db).await);
+    let mut tasks = Vec::new();
+    for challenger in 100..120u64 {
+        let service = std::sync::Arc::clone(&service);
+        tasks.push(tokio::spawn(async move {
+            let mut new = new_challenge(CHANNEL, GameKind::Fibonacci, ColourChoice::Random);
+            new.challenger = challenger;
+            service.challenge(new).await
+        }));
+    }
+    let mut stored = 0;
+    for task in tasks {
+        match task.await.expect("task") {
+            Ok(_) => stored += 1,
+            Err(AppError::User(message)) => assert!(message.contains("thread"), "{message}"),
+            Err(other) => panic!("not a user error: {other:?}"),
+        }
+    }
+    assert_eq!(stored, 1);
+
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    let open: i64 = sqlx::query_scalar("SELECT count(*) FROM challenges WHERE state = 'open'")
+        .fetch_one(&admin)
+        .await
+        .expect("count");
+    assert_eq!(open, 1);
+    // A challenge written behind the service's back, then a claim of the taken channel for it.
+    let challenge_id: i64 = sqlx::query_scalar(
+        "INSERT INTO challenges (challenger, challenged, guild_id, channel_id, game, variant, \
+             group_rule, colour) \
+         VALUES (1, 2, 7, 5, 'fibonacci', 'standard', 'same-category', 'random') RETURNING id",
+    )
+    .fetch_one(&admin)
+    .await
+    .expect("insert");
+    let error =
+        sqlx::query("INSERT INTO channel_claims (channel_id, challenge_id) VALUES ($1, $2)")
+            .bind(CHANNEL as i64)
+            .bind(challenge_id)
+            .execute(&admin)
+            .await
+            .expect_err("a second claim on the channel");
+    let database_error = error.as_database_error();
+    let code = database_error.and_then(|e| e.code()).map(|c| c.to_string());
+    assert_eq!(
+        database_error.and_then(|e| e.constraint()),
+        Some("channel_claims_pkey")
+    );
+    assert_eq!(code.as_deref(), Some("23505"), "{error}");
+    admin.close().await;
+}
