@@ -1,10 +1,204 @@
 //! The Discord front end (poise): translates interactions into service calls and results into
 //! replies. No rules and no SQL here.
+//!
+//! - [`commands`] lists every slash command; each group lives in its own file
+//!   (`challenge`, `play`, `finish`, `info`).
+//! - Buttons are components handled from the event handler ([`buttons`]).
+//! - [`reply`] gets every answer to Discord within its 3-second deadline; [`present`] words it.
+//! - [`bot`] starts and stops the whole thing.
 
+use std::future::Future;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use crate::app::{AppError, ChannelId, GuildId, Service, UserId};
+
+mod bot;
+pub mod buttons;
+pub mod challenge;
+pub mod config;
+pub mod finish;
+pub mod info;
+pub mod play;
+pub mod present;
+pub mod reply;
+
+pub use config::{BotConfig, ConfigError};
+
+/// What every command and button handler can reach.
+#[derive(Debug)]
+pub struct Data {
+    pub service: Service,
+    pub names: present::Names,
+    /// How long an answer may take before the interaction is deferred (Discord allows 3 s).
+    pub budget: Duration,
+}
+
+/// A failure to talk to Discord (service refusals never get here: they become replies).
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    #[error("Discord refused a request: {0}")]
+    Discord(#[from] serenity::Error),
+}
+
+pub type Context<'a> = poise::Context<'a, Data, BotError>;
+
+/// Every slash command, in the order Discord lists them. Names and options are a contract.
+pub fn commands() -> Vec<poise::Command<Data, BotError>> {
+    vec![
+        challenge::challenge(),
+        challenge::accept(),
+        challenge::decline(),
+        challenge::cancel(),
+        play::play(),
+        play::end(),
+        play::undo(),
+        play::board(),
+        finish::resign(),
+        finish::draw(),
+        info::games(),
+        info::history(),
+        info::rules(),
+    ]
+}
 
 /// Runs the bot until SIGINT/SIGTERM: reads the environment (`DISCORD_TOKEN`, `DATABASE_URL`,
 /// `DISCORD_GUILD_ID`, `DISCORD_API_BASE`), starts the database, serves.
 pub fn main_entry() -> ExitCode {
-    todo!()
+    bot::main_entry()
+}
+
+/// The user, channel and guild of a command (guild 0 outside a server).
+fn invoker(ctx: Context<'_>) -> (UserId, ChannelId, GuildId) {
+    (
+        ctx.author().id.get(),
+        ctx.channel_id().get(),
+        ctx.guild_id().map_or(0, |g| g.get()),
+    )
+}
+
+/// Remembers the name the invoker shows in this server, to label boards without a lookup.
+fn names_from_interaction(data: &Data, member: Option<&serenity::Member>, user: &serenity::User) {
+    let name = member.map_or_else(|| user.display_name(), |m| m.display_name());
+    data.names.learn(user.id.get(), name);
+}
+
+/// Answers a slash command with the result of `work` (see [`reply::respond`]).
+async fn answer<F>(ctx: Context<'_>, what: &str, work: F) -> Result<(), BotError>
+where
+    F: Future<Output = Result<reply::Answer, AppError>>,
+{
+    // Only slash commands are registered: a prefix context cannot occur.
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let interaction = actx.interaction;
+    names_from_interaction(ctx.data(), interaction.member.as_deref(), &interaction.user);
+    reply::respond(
+        &ctx.serenity_context().http,
+        reply::Target::Command(interaction),
+        ctx.data().budget,
+        what,
+        work,
+    )
+    .await?;
+    Ok(())
+}
+
+/// Events other than slash commands: the buttons.
+async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    data: &Data,
+) -> Result<(), BotError> {
+    let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(component),
+    } = event
+    else {
+        return Ok(());
+    };
+    match buttons::Button::parse(&component.data.custom_id) {
+        Some(buttons::Button::AcceptChallenge(id)) => {
+            challenge::on_button(ctx, data, component, id, true).await
+        }
+        Some(buttons::Button::DeclineChallenge(id)) => {
+            challenge::on_button(ctx, data, component, id, false).await
+        }
+        Some(buttons::Button::AcceptDraw(id)) => {
+            finish::on_button(ctx, data, component, id, true).await
+        }
+        Some(buttons::Button::DeclineDraw(id)) => {
+            finish::on_button(ctx, data, component, id, false).await
+        }
+        None => {
+            tracing::warn!(custom_id = %component.data.custom_id, "unknown button");
+            let response = serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content("This button is not one of mine any more.")
+                    .ephemeral(true),
+            );
+            component.create_response(&ctx.http, response).await?;
+            Ok(())
+        }
+    }
+}
+
+/// Errors poise reports: bad arguments and wrong places get a private explanation, failures to
+/// reach Discord are logged.
+async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, %error, "could not answer a command");
+        }
+        poise::FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(event = %event.snake_case_name(), %error, "could not answer a button");
+        }
+        poise::FrameworkError::ArgumentParse { ctx, input, .. } => {
+            let text = match input {
+                Some(input) => format!(
+                    "I could not read `{}` for /{}. Pick a value from Discord's list.",
+                    input.chars().take(60).collect::<String>(),
+                    ctx.command().name
+                ),
+                None => format!(
+                    "I could not read the options of /{}. Pick values from Discord's list.",
+                    ctx.command().name
+                ),
+            };
+            send_private(ctx, text).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::warn!(command = %ctx.command().name, description, "stale command registration");
+            send_private(
+                ctx.into(),
+                "This command's options changed since Discord last loaded them; try again in a \
+                 minute."
+                    .to_string(),
+            )
+            .await;
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            send_private(
+                ctx,
+                "Games are played in a server channel: use this command there.".to_string(),
+            )
+            .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "could not report an error");
+            }
+        }
+    }
+}
+
+async fn send_private(ctx: Context<'_>, text: String) {
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!(error = %e, "could not send a private notice");
+    }
 }

@@ -1,0 +1,267 @@
+//! Starting, serving and stopping the bot.
+//!
+//! Order of events: settings are read first (a missing token fails before anything starts), then
+//! the database (the service applies its migrations), then the Discord client; commands are
+//! registered once the gateway says READY. On SIGINT/SIGTERM the gateway is closed first so no new
+//! interaction arrives, the ones in flight are allowed to finish, and the database goes last.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::Notify;
+
+use super::config::BotConfig;
+use super::{BotError, Data, commands, on_error, on_event, present};
+use crate::app::{self, DatabaseConfig};
+
+/// How long shutdown waits for interactions in flight.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
+/// Open challenges older than this expire; checked every `EXPIRY_PERIOD`.
+const CHALLENGE_MAX_AGE: Duration = Duration::from_secs(7 * 24 * 3600);
+const EXPIRY_PERIOD: Duration = Duration::from_secs(3600);
+/// Answers slower than this are deferred (Discord allows 3 s, minus network time).
+const ANSWER_BUDGET: Duration = Duration::from_millis(2000);
+
+pub fn main_entry() -> ExitCode {
+    init_tracing();
+    let config = match BotConfig::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("fibonacci-bot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("fibonacci-bot: could not start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(run(config))
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn,poise=warn"));
+    // Another front end of the same binary may have set one up already; keep it.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}
+
+/// Counts interactions being handled, so shutdown can wait for them.
+#[derive(Debug, Default)]
+struct InFlight {
+    count: AtomicUsize,
+    idle: Notify,
+}
+
+struct InFlightGuard(Arc<InFlight>);
+
+impl InFlight {
+    fn enter(self: &Arc<Self>) -> InFlightGuard {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        InFlightGuard(self.clone())
+    }
+
+    async fn wait_idle(&self) {
+        loop {
+            let notified = self.idle.notified();
+            if self.count.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+impl Drop for InFlightGuard {
+    fn drop(&mut self) {
+        if self.0.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+/// Poise's framework, counting each event it handles as in flight.
+struct Tracked {
+    inner: poise::Framework<Data, BotError>,
+    in_flight: Arc<InFlight>,
+}
+
+#[serenity::async_trait]
+impl serenity::Framework for Tracked {
+    async fn init(&mut self, client: &serenity::Client) {
+        self.inner.init(client).await;
+    }
+
+    async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
+        let _guard = self.in_flight.enter();
+        self.inner.dispatch(ctx, event).await;
+    }
+}
+
+async fn run(config: BotConfig) -> ExitCode {
+    let running = match app::start(DatabaseConfig::from_env()).await {
+        Ok(running) => running,
+        Err(e) => {
+            tracing::error!(error = %e, "could not start the game service");
+            eprintln!("fibonacci-bot: could not start the game service: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let service = running.service.clone();
+    let guild = config.guild;
+    let options = poise::FrameworkOptions {
+        commands: commands(),
+        on_error: |error| Box::pin(on_error(error)),
+        event_handler: |framework, event| {
+            Box::pin(on_event(
+                framework.serenity_context,
+                event,
+                framework.user_data,
+            ))
+        },
+        // Owners are not used; skipping the lookup saves a request at start.
+        initialize_owners: false,
+        ..Default::default()
+    };
+    let setup_service = service.clone();
+    let framework = poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            commands,
+                            serenity::GuildId::new(g),
+                        )
+                        .await?;
+                        tracing::info!(guild = g, "commands registered in the guild");
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        tracing::info!("commands registered globally");
+                    }
+                }
+                tracing::info!(bot = %ready.user.name, "ready");
+                Ok(Data {
+                    service: setup_service,
+                    names: present::Names::default(),
+                    budget: ANSWER_BUDGET,
+                })
+            })
+        })
+        .build();
+    let in_flight = Arc::new(InFlight::default());
+    let tracked = Tracked {
+        inner: framework,
+        in_flight: in_flight.clone(),
+    };
+
+    let intents = serenity::GatewayIntents::non_privileged();
+    let builder = match &config.api_base {
+        // The override exists for tests against a fake Discord: serenity ignores the proxy while
+        // its rate limiter is on, so the limiter goes with it.
+        Some(base) => {
+            let http = serenity::HttpBuilder::new(&config.token)
+                .proxy(base.clone())
+                .ratelimiter_disabled(true)
+                .build();
+            serenity::ClientBuilder::new_with_http(http, intents)
+        }
+        None => serenity::ClientBuilder::new(&config.token, intents),
+    };
+    let mut client = match builder.framework(tracked).await {
+        Ok(client) => client,
+        Err(e) => {
+            tracing::error!(error = %e, "could not create the Discord client");
+            running.shutdown().await;
+            return ExitCode::FAILURE;
+        }
+    };
+    let shard_manager = client.shard_manager.clone();
+    let mut gateway = tokio::spawn(async move { client.start().await });
+
+    let expiry_service = service.clone();
+    let expiry = tokio::spawn(async move {
+        let mut tick = tokio::time::interval(EXPIRY_PERIOD);
+        loop {
+            tick.tick().await;
+            match expiry_service.expire_challenges(CHALLENGE_MAX_AGE).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(expired = n, "old challenges expired"),
+                Err(e) => tracing::warn!(error = %e, "could not expire old challenges"),
+            }
+        }
+    });
+
+    let code = tokio::select! {
+        signal = shutdown_signal() => {
+            tracing::info!(signal, "shutting down: closing the gateway");
+            shard_manager.shutdown_all().await;
+            match tokio::time::timeout(Duration::from_secs(10), &mut gateway).await {
+                Ok(Ok(Ok(()))) | Err(_) => {}
+                Ok(Ok(Err(e))) => tracing::warn!(error = %e, "the gateway closed with an error"),
+                Ok(Err(e)) => tracing::warn!(error = %e, "the gateway task failed"),
+            }
+            ExitCode::SUCCESS
+        }
+        ended = &mut gateway => {
+            match ended {
+                Ok(Ok(())) => tracing::error!("the Discord connection ended"),
+                Ok(Err(e)) => tracing::error!(error = %e, "the Discord connection failed"),
+                Err(e) => tracing::error!(error = %e, "the gateway task failed"),
+            }
+            ExitCode::FAILURE
+        }
+    };
+    expiry.abort();
+    if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.wait_idle())
+        .await
+        .is_err()
+    {
+        tracing::warn!("some interactions were still running at shutdown");
+    } else {
+        tracing::info!("all interactions answered");
+    }
+    running.shutdown().await;
+    tracing::info!("stopped");
+    code
+}
+
+/// Waits for SIGINT or SIGTERM; returns the signal's name.
+async fn shutdown_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM; only Ctrl-C stops the bot");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}

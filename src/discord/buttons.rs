@@ -1,0 +1,98 @@
+//! The buttons the bot puts under its messages. A button's custom id names what it does and the
+//! challenge or game it belongs to; the service decides inside its transaction whether the click
+//! still means anything (a stale or forged id is answered, never trusted).
+
+use poise::serenity_prelude as serenity;
+
+/// What a button does. Rendered as `fb:<what>:<id>` in the component's custom id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    AcceptChallenge(i64),
+    DeclineChallenge(i64),
+    AcceptDraw(i64),
+    DeclineDraw(i64),
+}
+
+impl Button {
+    /// The custom id carried by the component (at most 100 characters, as Discord requires).
+    pub fn custom_id(self) -> String {
+        match self {
+            Button::AcceptChallenge(id) => format!("fb:challenge-accept:{id}"),
+            Button::DeclineChallenge(id) => format!("fb:challenge-decline:{id}"),
+            Button::AcceptDraw(id) => format!("fb:draw-accept:{id}"),
+            Button::DeclineDraw(id) => format!("fb:draw-decline:{id}"),
+        }
+    }
+
+    /// Reads a custom id; `None` for anything this bot did not make.
+    pub fn parse(custom_id: &str) -> Option<Button> {
+        let rest = custom_id.strip_prefix("fb:")?;
+        let (what, id) = rest.split_once(':')?;
+        let id: i64 = id.parse().ok()?;
+        Some(match what {
+            "challenge-accept" => Button::AcceptChallenge(id),
+            "challenge-decline" => Button::DeclineChallenge(id),
+            "draw-accept" => Button::AcceptDraw(id),
+            "draw-decline" => Button::DeclineDraw(id),
+            _ => return None,
+        })
+    }
+}
+
+/// The Accept / Decline row under a challenge.
+pub fn challenge_row(challenge: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Button::AcceptChallenge(challenge).custom_id())
+            .label("Accept")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(Button::DeclineChallenge(challenge).custom_id())
+            .label("Decline")
+            .style(serenity::ButtonStyle::Danger),
+    ])
+}
+
+/// The Accept / Decline row under a draw offer.
+pub fn draw_row(game: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Button::AcceptDraw(game).custom_id())
+            .label("Accept draw")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(Button::DeclineDraw(game).custom_id())
+            .label("Decline draw")
+            .style(serenity::ButtonStyle::Secondary),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip() {
+        for b in [
+            Button::AcceptChallenge(1),
+            Button::DeclineChallenge(i64::MAX),
+            Button::AcceptDraw(7),
+            Button::DeclineDraw(0),
+        ] {
+            let id = b.custom_id();
+            assert!(id.len() <= 100, "{id} is too long for Discord");
+            assert_eq!(Button::parse(&id), Some(b));
+        }
+    }
+
+    #[test]
+    fn foreign_or_forged_custom_ids_are_ignored() {
+        for id in [
+            "",
+            "fb:",
+            "fb:challenge-accept:",
+            "fb:challenge-accept:x",
+            "fb:launch:1",
+            "other:challenge-accept:1",
+            "fb:draw-accept:1:2",
+        ] {
+            assert_eq!(Button::parse(id), None, "{id:?}");
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Ending a game by agreement or resignation: `/resign`, `/draw` and the draw offer's buttons.
+
+use poise::serenity_prelude as serenity;
+
+use super::buttons::draw_row;
+use super::present::{game_message, game_over, mention, side_name};
+use super::reply::{Answer, Target, respond};
+use super::{BotError, Context, Data, answer, invoker, names_from_interaction};
+use crate::app::{AppError, GameView, Outcome, UserId};
+
+/// The answer to a game that just ended: the final board, and a new message naming the winner.
+async fn ended(http: &serenity::Http, data: &Data, headline: &str, view: &GameView) -> Answer {
+    Answer::public(game_message(http, &data.names, headline, view).await).then(game_over(view))
+}
+
+/// The answer to `/draw` or the Accept draw button.
+async fn after_draw(http: &serenity::Http, data: &Data, user: UserId, view: &GameView) -> Answer {
+    if view.outcome == Some(Outcome::DrawAgreed) {
+        let headline = format!("{} accepted the draw.", mention(user));
+        return ended(http, data, &headline, view).await;
+    }
+    match (view.draw_offer, view.side_of(user)) {
+        (Some(offer), Some(side)) if offer == side => {
+            let opponent = view.players[side.other().index()];
+            let headline = format!(
+                "{} ({}) offers a draw. {}, accept or decline with the buttons, or answer with \
+                 /draw.",
+                mention(user),
+                side_name(view.game.kind(), side),
+                mention(opponent)
+            );
+            let message = game_message(http, &data.names, &headline, view)
+                .await
+                .components(vec![draw_row(view.id)])
+                .notify([opponent]);
+            Answer::public(message)
+        }
+        // The service reported success without an offer by this player or an agreed draw:
+        // show the game as it stands rather than guess.
+        _ => Answer::private(game_message(http, &data.names, "The game now:", view).await),
+    }
+}
+
+/// Resign this channel's game.
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    let (user, channel, _) = invoker(ctx);
+    answer(ctx, "resign", async move {
+        let view = data.service.resign(channel, user).await?;
+        let headline = format!("{} resigned.", mention(user));
+        Ok(ended(&http, data, &headline, &view).await)
+    })
+    .await
+}
+
+/// Offer a draw, or accept the draw your opponent offered.
+#[poise::command(slash_command, guild_only)]
+pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    let (user, channel, _) = invoker(ctx);
+    answer(ctx, "draw", async move {
+        let view = data.service.draw(channel, user).await?;
+        Ok(after_draw(&http, data, user, &view).await)
+    })
+    .await
+}
+
+/// What a click on a draw button of game `game` finds, when it is no longer meaningful.
+async fn stale_draw(
+    http: &serenity::Http,
+    data: &Data,
+    channel: u64,
+    game: i64,
+) -> Result<Option<Answer>, AppError> {
+    match data.service.game_in_channel(channel).await? {
+        Some(view) if view.id == game => {
+            if view.draw_offer.is_some() {
+                Ok(None)
+            } else {
+                let m = game_message(
+                    http,
+                    &data.names,
+                    "There is no draw offer standing any more. The game goes on:",
+                    &view,
+                )
+                .await;
+                Ok(Some(Answer::private(m)))
+            }
+        }
+        _ => {
+            // The game is over (or another one has started here): show how it ended.
+            let finished = match data.service.history(channel).await {
+                Ok((view, _)) if view.id == game => Some(view),
+                Ok(_) | Err(AppError::User(_)) => None,
+                Err(e) => return Err(e),
+            };
+            Ok(Some(match finished {
+                Some(view) => Answer::private(
+                    game_message(http, &data.names, "This game is over.", &view).await,
+                ),
+                None => {
+                    Answer::notice("This draw offer belongs to a game that is no longer in play.")
+                }
+            }))
+        }
+    }
+}
+
+/// The Accept draw / Decline draw buttons.
+pub async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+    game: i64,
+    accept: bool,
+) -> Result<(), BotError> {
+    names_from_interaction(data, interaction.member.as_ref(), &interaction.user);
+    let user: UserId = interaction.user.id.get();
+    let channel = interaction.channel_id.get();
+    let http = &ctx.http;
+    let work = async {
+        if let Some(stale) = stale_draw(http, data, channel, game).await? {
+            return Ok(stale);
+        }
+        if accept {
+            let view = data.service.draw(channel, user).await?;
+            Ok(after_draw(http, data, user, &view).await.updating())
+        } else {
+            let current = data.service.game_in_channel(channel).await?;
+            let offered_by_me = current
+                .as_ref()
+                .is_some_and(|v| v.draw_offer.is_some() && v.draw_offer == v.side_of(user));
+            let (view, headline) = if offered_by_me {
+                let view = data.service.withdraw_draw(channel, user).await?;
+                (
+                    view,
+                    format!("{} withdrew their draw offer.", mention(user)),
+                )
+            } else {
+                let view = data.service.decline_draw(channel, user).await?;
+                (view, format!("{} declined the draw offer.", mention(user)))
+            };
+            Ok(Answer::public(game_message(http, &data.names, &headline, &view).await).updating())
+        }
+    };
+    respond(
+        http,
+        Target::Component(interaction),
+        data.budget,
+        "draw button",
+        work,
+    )
+    .await?;
+    Ok(())
+}

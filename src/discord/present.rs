@@ -1,0 +1,280 @@
+//! How games look on Discord: the one-line status, the board picture, the turn ping and the
+//! end-of-game message. Wording lives here so every command says things the same way.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::reply::Message;
+use crate::app::{GameView, Outcome, UserId};
+use crate::engine::{Config, Game, GameKind, Played, Side, WinReason, fanorona, fibonacci};
+use crate::render::{BoardInfo, render_png};
+
+/// A mention, shown as the user's name by Discord clients; it notifies only when the message's
+/// allowed mentions say so.
+pub fn mention(user: UserId) -> String {
+    format!("<@{user}>")
+}
+
+/// "Red", "Green", "White", "Black".
+pub fn side_name(kind: GameKind, side: Side) -> &'static str {
+    match (kind, side) {
+        (GameKind::Fibonacci, Side::First) => "Red",
+        (GameKind::Fibonacci, Side::Second) => "Green",
+        (GameKind::Fanorona, Side::First) => "White",
+        (GameKind::Fanorona, Side::Second) => "Black",
+    }
+}
+
+/// The game and its options in a few words: "Fibonacci (cards variant)".
+pub fn describe_config(config: &Config) -> String {
+    match config {
+        Config::Fibonacci(o) => {
+            let variant = match o.variant {
+                fibonacci::Variant::Standard => "standard",
+                fibonacci::Variant::Cards => "cards variant",
+            };
+            let group = match o.group {
+                fibonacci::GroupRule::SameCategory => "",
+                fibonacci::GroupRule::AnyFriendly => ", any-friendly groups",
+            };
+            format!("Fibonacci ({variant}{group})")
+        }
+        Config::Fanorona(o) => {
+            let rules = match o.rules {
+                fanorona::RuleSet::Escale => "escale rules",
+                fanorona::RuleSet::Standard => "standard rules: captures are compulsory",
+            };
+            let vela = if o.vela.is_some() { ", vela round" } else { "" };
+            format!("Fanorona ({rules}{vela})")
+        }
+    }
+}
+
+fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Whose turn, moves left, turn number, card; or how the game ended. One line.
+pub fn status_line(view: &GameView) -> String {
+    let kind = view.game.kind();
+    if let Some(outcome) = view.outcome {
+        return format!("Game over: {}", outcome_text(view, outcome));
+    }
+    let side = view.game.side_to_move();
+    let mut line = format!(
+        "Turn {} · {} {} to move",
+        view.game.turn_number(),
+        side_name(kind, side),
+        mention(view.players[side.index()]),
+    );
+    if let Some(left) = view.game.moves_left() {
+        line.push_str(&format!(" · {left} move{} left", plural(left)));
+    }
+    if let Some(card) = view.game.card() {
+        line.push_str(&format!(" · card drawn: {card}"));
+    }
+    if view.game.chain_in_progress() {
+        line.push_str(" · capture chain in progress: capture again with /move or stop with /end");
+    }
+    if let Some(offer) = view.draw_offer {
+        line.push_str(&format!(" · {} offers a draw", side_name(kind, offer)));
+    }
+    line
+}
+
+/// "Red @alice wins: Green's centre is surrounded."
+pub fn outcome_text(view: &GameView, outcome: Outcome) -> String {
+    let kind = view.game.kind();
+    let who = |side: Side| {
+        format!(
+            "{} {}",
+            side_name(kind, side),
+            mention(view.players[side.index()])
+        )
+    };
+    match outcome {
+        Outcome::Won(winner, reason) => {
+            let loser = side_name(kind, winner.other());
+            let how = match reason {
+                WinReason::Surrounded => {
+                    format!("{loser}'s centre is surrounded by six strike pieces")
+                }
+                WinReason::CardsFormation => format!(
+                    "all six strike pieces are joined and three of them touch {loser}'s centre"
+                ),
+                WinReason::AllCaptured => format!("every {loser} piece has been captured"),
+                WinReason::NoLegalMove => format!("{loser} has no legal move"),
+            };
+            format!("{} wins: {how}.", who(winner))
+        }
+        Outcome::Resigned { winner } => {
+            format!("{} wins: {} resigned.", who(winner), who(winner.other()))
+        }
+        Outcome::Draw => "a draw by the rules.".to_string(),
+        Outcome::DrawAgreed => "a draw by agreement.".to_string(),
+    }
+}
+
+/// The banner drawn on the board for an end the engine cannot see.
+fn banner(view: &GameView) -> Option<String> {
+    let kind = view.game.kind();
+    match view.outcome? {
+        Outcome::Resigned { winner } => {
+            Some(format!("{} resigns", side_name(kind, winner.other())))
+        }
+        Outcome::DrawAgreed => Some("Draw agreed".to_string()),
+        Outcome::Won(..) | Outcome::Draw => None,
+    }
+}
+
+/// The turns the engine skipped because their allowance was 0 (Fibonacci standard variant).
+pub fn skipped_turns(played: &[Played]) -> Vec<String> {
+    played
+        .iter()
+        .filter_map(|p| match p {
+            Played::Fibonacci(p) => Some(&p.skipped),
+            Played::Fanorona(_) => None,
+        })
+        .flatten()
+        .map(|(turn, colour)| {
+            let name = side_name(GameKind::Fibonacci, colour.side());
+            format!("{name}'s turn {turn} is skipped: enemy strike pieces next to the centre leave no moves.")
+        })
+        .collect()
+}
+
+/// The new message that tells the next player it is their turn.
+pub fn turn_ping(view: &GameView) -> Option<Message> {
+    let user = view.player_to_move()?;
+    let side = view.game.side_to_move();
+    let mut text = format!(
+        "{}, your turn ({}, turn {}",
+        mention(user),
+        side_name(view.game.kind(), side),
+        view.game.turn_number()
+    );
+    if let Some(left) = view.game.moves_left() {
+        text.push_str(&format!(", {left} move{}", plural(left)));
+    }
+    if let Some(card) = view.game.card() {
+        text.push_str(&format!(", card {card}"));
+    }
+    text.push_str("). Play with /move.");
+    Some(Message::text(text).notify([user]))
+}
+
+/// The new message that announces the end of the game to both players.
+pub fn game_over(view: &GameView) -> Option<Message> {
+    let outcome = view.outcome?;
+    let text = format!(
+        "🏁 Game over: {} Good game, {} and {}!",
+        outcome_text(view, outcome),
+        mention(view.players[0]),
+        mention(view.players[1])
+    );
+    Some(Message::text(text).notify(view.players))
+}
+
+/// Display names looked up once and remembered (they only label the board).
+#[derive(Debug, Default)]
+pub struct Names {
+    known: Mutex<HashMap<UserId, String>>,
+}
+
+impl Names {
+    /// Remembers a name seen in an interaction (the member's nickname or the user's name).
+    pub fn learn(&self, user: UserId, name: &str) {
+        if let Ok(mut known) = self.known.lock() {
+            // Names only label pictures; a bounded map keeps a long-running bot's memory flat.
+            if known.len() > 10_000 {
+                known.clear();
+            }
+            known.insert(user, name.to_string());
+        }
+    }
+
+    fn cached(&self, user: UserId) -> Option<String> {
+        self.known.lock().ok()?.get(&user).cloned()
+    }
+
+    /// The name to draw for `user`: remembered, else asked of Discord (briefly), else the id.
+    pub async fn of(&self, http: &serenity::Http, user: UserId) -> String {
+        if let Some(name) = self.cached(user) {
+            return name;
+        }
+        let Some(id) = std::num::NonZeroU64::new(user) else {
+            return user.to_string();
+        };
+        let lookup = http.get_user(serenity::UserId::from(id));
+        match tokio::time::timeout(Duration::from_millis(800), lookup).await {
+            Ok(Ok(found)) => {
+                let name = found.global_name.clone().unwrap_or(found.name.clone());
+                self.learn(user, &name);
+                name
+            }
+            Ok(Err(e)) => {
+                tracing::debug!(user, error = %e, "could not look up a player's name");
+                user.to_string()
+            }
+            Err(_) => user.to_string(),
+        }
+    }
+}
+
+/// Renders a game's board off the async executor. A failure is logged and yields no picture:
+/// the move stands whatever happens to its illustration.
+pub async fn board_png(
+    http: &serenity::Http,
+    names: &Names,
+    view: &GameView,
+) -> Option<serenity::CreateAttachment> {
+    let players = [
+        names.of(http, view.players[0]).await,
+        names.of(http, view.players[1]).await,
+    ];
+    let info = BoardInfo {
+        players,
+        last_turn: view.last_turn.clone(),
+        highlight: None,
+        banner: banner(view),
+    };
+    let game = view.game.clone();
+    picture(game, info, format!("{}-{}.png", view.game.kind(), view.id)).await
+}
+
+/// Renders any position (for `/rules`) off the async executor.
+pub async fn picture(
+    game: Game,
+    info: BoardInfo,
+    filename: String,
+) -> Option<serenity::CreateAttachment> {
+    match tokio::task::spawn_blocking(move || render_png(&game, &info)).await {
+        Ok(Ok(png)) => Some(serenity::CreateAttachment::bytes(png, filename)),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "could not render a board");
+            None
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "the renderer panicked");
+            None
+        }
+    }
+}
+
+/// A message about a game: a headline, the status line and the board.
+pub async fn game_message(
+    http: &serenity::Http,
+    names: &Names,
+    headline: &str,
+    view: &GameView,
+) -> Message {
+    let board = board_png(http, names, view).await;
+    let mut text = format!("{headline}\n{}", status_line(view));
+    if board.is_none() {
+        text.push_str("\n(The board picture could not be drawn this time; /board tries again.)");
+    }
+    Message::text(text).file(board)
+}

@@ -1,0 +1,306 @@
+//! Answering an interaction: what to say ([`Answer`]) and how to get it to Discord in time
+//! ([`respond`]).
+//!
+//! Discord fails an interaction that gets no answer within 3 seconds. The work (a database
+//! transaction, a rendered board) normally takes milliseconds, so the answer goes out as the
+//! interaction's own response. When it has not finished within [`Data::budget`], the interaction
+//! is deferred *ephemerally* and the answer follows: a refusal then stays visible to its author
+//! only, and a public answer is posted as a follow-up, which is a new message.
+//!
+//! [`Data::budget`]: super::Data::budget
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use crate::app::AppError;
+
+/// Discord's limit on a message's text.
+pub const MAX_CONTENT: usize = 2000;
+
+/// One message: text, files, buttons, and who it may notify.
+#[derive(Clone, Debug, Default)]
+pub struct Message {
+    pub content: String,
+    pub files: Vec<serenity::CreateAttachment>,
+    pub components: Vec<serenity::CreateActionRow>,
+    /// Users whose mention in `content` notifies them; every other mention stays silent.
+    pub notify: Vec<u64>,
+}
+
+impl Message {
+    pub fn text(content: impl Into<String>) -> Message {
+        Message {
+            content: clamp(content.into()),
+            ..Message::default()
+        }
+    }
+
+    pub fn file(mut self, file: Option<serenity::CreateAttachment>) -> Message {
+        self.files.extend(file);
+        self
+    }
+
+    pub fn components(mut self, rows: Vec<serenity::CreateActionRow>) -> Message {
+        self.components = rows;
+        self
+    }
+
+    pub fn notify(mut self, users: impl IntoIterator<Item = u64>) -> Message {
+        self.notify.extend(users);
+        self
+    }
+
+    fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new()
+            .users(self.notify.iter().map(|&u| serenity::UserId::new(u.max(1))))
+    }
+
+    fn response(&self, ephemeral: bool) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .files(self.files.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .ephemeral(ephemeral)
+    }
+
+    fn followup(&self, ephemeral: bool) -> serenity::CreateInteractionResponseFollowup {
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .files(self.files.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .ephemeral(ephemeral)
+    }
+
+    fn edit(&self) -> serenity::EditInteractionResponse {
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions());
+        for file in &self.files {
+            edit = edit.new_attachment(file.clone());
+        }
+        edit
+    }
+}
+
+/// Cuts text to Discord's limit on a character boundary.
+pub fn clamp(mut content: String) -> String {
+    if content.chars().count() > MAX_CONTENT {
+        let cut: String = content.chars().take(MAX_CONTENT - 1).collect();
+        content = cut + "…";
+    }
+    content
+}
+
+/// The whole answer to one interaction.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The response itself.
+    pub first: Message,
+    /// Seen only by whoever used the command or clicked the button.
+    pub ephemeral: bool,
+    /// For a button: replace the message it was clicked on instead of answering below it.
+    pub update: bool,
+    /// Messages that must notify someone (the next player, the end of the game): always new
+    /// messages, since an edit notifies no one.
+    pub then: Vec<Message>,
+}
+
+impl Answer {
+    /// A public answer.
+    pub fn public(first: Message) -> Answer {
+        Answer {
+            first,
+            ephemeral: false,
+            update: false,
+            then: Vec::new(),
+        }
+    }
+
+    /// An answer only its recipient sees.
+    pub fn private(first: Message) -> Answer {
+        Answer {
+            first,
+            ephemeral: true,
+            update: false,
+            then: Vec::new(),
+        }
+    }
+
+    /// A refusal or a notice for the recipient only.
+    pub fn notice(text: impl Into<String>) -> Answer {
+        Answer::private(Message::text(text))
+    }
+
+    /// Adds a new message after the answer.
+    pub fn then(mut self, message: Option<Message>) -> Answer {
+        self.then.extend(message);
+        self
+    }
+
+    /// For a button: replace the clicked message.
+    pub fn updating(mut self) -> Answer {
+        self.update = true;
+        self
+    }
+}
+
+/// Shown for an internal error; the cause goes to the log only.
+pub const APOLOGY: &str = "Sorry, something went wrong on my side. Please try again in a moment; if it keeps happening, \
+     tell the server's admins.";
+
+/// A service error as the user sees it: refusals verbatim, internal causes logged and hidden.
+pub fn refusal(error: AppError, what: &str) -> Answer {
+    match error {
+        AppError::User(message) => Answer::notice(message),
+        AppError::Unavailable => Answer::notice(AppError::Unavailable.to_string()),
+        AppError::Internal(cause) => {
+            tracing::error!(command = what, %cause, "internal error");
+            Answer::notice(APOLOGY)
+        }
+    }
+}
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Target<'a> {
+    Command(&'a serenity::CommandInteraction),
+    Component(&'a serenity::ComponentInteraction),
+}
+
+impl Target<'_> {
+    async fn create_response(
+        self,
+        http: &serenity::Http,
+        response: serenity::CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.create_response(http, response).await,
+            Target::Component(i) => i.create_response(http, response).await,
+        }
+    }
+
+    async fn create_followup(
+        self,
+        http: &serenity::Http,
+        followup: serenity::CreateInteractionResponseFollowup,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(i) => i.create_followup(http, followup).await,
+            Target::Component(i) => i.create_followup(http, followup).await,
+        }
+    }
+
+    async fn edit_response(
+        self,
+        http: &serenity::Http,
+        edit: serenity::EditInteractionResponse,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(i) => i.edit_response(http, edit).await,
+            Target::Component(i) => i.edit_response(http, edit).await,
+        }
+    }
+}
+
+/// Runs `work` and answers the interaction with its result within Discord's deadline (see the
+/// module documentation). `what` names the command in logs.
+pub async fn respond<F>(
+    http: &serenity::Http,
+    target: Target<'_>,
+    budget: Duration,
+    what: &str,
+    work: F,
+) -> serenity::Result<()>
+where
+    F: Future<Output = Result<Answer, AppError>>,
+{
+    let work = async { work.await.unwrap_or_else(|e| refusal(e, what)) };
+    tokio::pin!(work);
+    match tokio::time::timeout(budget, &mut work).await {
+        Ok(answer) => send_now(http, target, &answer).await,
+        Err(_) => {
+            tracing::debug!(command = what, "slow answer: deferring");
+            let defer = serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+            );
+            target.create_response(http, defer).await?;
+            let answer = work.await;
+            send_deferred(http, target, &answer).await
+        }
+    }
+}
+
+async fn send_now(
+    http: &serenity::Http,
+    target: Target<'_>,
+    answer: &Answer,
+) -> serenity::Result<()> {
+    let message = answer.first.response(answer.ephemeral);
+    let response = match target {
+        Target::Component(_) if answer.update && !answer.ephemeral => {
+            serenity::CreateInteractionResponse::UpdateMessage(message)
+        }
+        _ => serenity::CreateInteractionResponse::Message(message),
+    };
+    target.create_response(http, response).await?;
+    for next in &answer.then {
+        target.create_followup(http, next.followup(false)).await?;
+    }
+    Ok(())
+}
+
+async fn send_deferred(
+    http: &serenity::Http,
+    target: Target<'_>,
+    answer: &Answer,
+) -> serenity::Result<()> {
+    if answer.ephemeral {
+        target.edit_response(http, answer.first.edit()).await?;
+    } else {
+        // The deferred response is ephemeral, so the public answer needs a message of its own.
+        target
+            .edit_response(
+                http,
+                serenity::EditInteractionResponse::new().content("Done: see the message below."),
+            )
+            .await?;
+        target
+            .create_followup(http, answer.first.followup(false))
+            .await?;
+    }
+    for next in &answer.then {
+        target.create_followup(http, next.followup(false)).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_to_discords_limit() {
+        let long = "é".repeat(MAX_CONTENT + 10);
+        let cut = clamp(long);
+        assert_eq!(cut.chars().count(), MAX_CONTENT);
+        assert!(cut.ends_with('…'));
+        assert_eq!(clamp("short".into()), "short");
+    }
+
+    #[test]
+    fn refusals_are_private_and_internal_causes_hidden() {
+        let a = refusal(AppError::User("It is not your turn.".into()), "move");
+        assert!(a.ephemeral);
+        assert_eq!(a.first.content, "It is not your turn.");
+        let a = refusal(AppError::Internal("pool exploded at 0xdead".into()), "move");
+        assert!(a.ephemeral);
+        assert_eq!(a.first.content, APOLOGY);
+        let a = refusal(AppError::Unavailable, "move");
+        assert!(a.ephemeral && a.first.content.contains("unavailable"));
+    }
+}
