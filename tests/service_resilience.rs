@@ -117,6 +117,8 @@ struct Proxy {
     address: SocketAddr,
     open: Arc<AtomicBool>,
     connections: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    /// The local ports of the proxy's connections to the server, as `pg_stat_activity` shows them.
+    upstream_ports: Arc<std::sync::Mutex<Vec<u16>>>,
     accept_loop: JoinHandle<()>,
 }
 
@@ -126,9 +128,11 @@ impl Proxy {
         let address = listener.local_addr().expect("address");
         let open = Arc::new(AtomicBool::new(true));
         let connections: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
+        let upstream_ports: Arc<std::sync::Mutex<Vec<u16>>> = Arc::default();
         let accept_loop = {
             let open = Arc::clone(&open);
             let connections = Arc::clone(&connections);
+            let upstream_ports = Arc::clone(&upstream_ports);
             tokio::spawn(async move {
                 while let Ok((mut client, _)) = listener.accept().await {
                     if !open.load(Ordering::SeqCst) {
@@ -136,8 +140,12 @@ impl Proxy {
                         continue;
                     }
                     let upstream = upstream.clone();
+                    let upstream_ports = Arc::clone(&upstream_ports);
                     let handle = tokio::spawn(async move {
                         if let Ok(mut server) = TcpStream::connect(upstream).await {
+                            if let Ok(local) = server.local_addr() {
+                                upstream_ports.lock().expect("ports").push(local.port());
+                            }
                             let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
                         }
                     });
@@ -149,7 +157,41 @@ impl Proxy {
             address,
             open,
             connections,
+            upstream_ports,
             accept_loop,
+        }
+    }
+
+    /// Waits until the server has finished with every connection that came through the proxy.
+    ///
+    /// A cut closes the sockets, but a server process that had already received a `COMMIT`
+    /// still commits it; only once every such process has exited is the database at rest.
+    async fn wait_until_the_server_lets_go(&self, admin: &sqlx::PgPool) {
+        let ports: Vec<i32> = self
+            .upstream_ports
+            .lock()
+            .expect("ports")
+            .iter()
+            .map(|&port| i32::from(port))
+            .collect();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let (left,): (i64,) = sqlx::query_as(
+                "SELECT count(*) FROM pg_stat_activity \
+                 WHERE client_addr IS NOT NULL AND client_port = ANY($1)",
+            )
+            .bind(&ports)
+            .fetch_one(admin)
+            .await
+            .expect("read pg_stat_activity");
+            if left == 0 {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{left} server processes still serve the cut connections"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -310,9 +352,12 @@ async fn a_cut_during_a_burst_of_commands_leaves_no_half_written_command() {
         accepted += count;
     }
     assert!(accepted > 0, "some commands went through before the cut");
+    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
+    // Commands whose COMMIT reached the server before the cut still land: wait for them, so the
+    // checks below see the database at rest.
+    proxy.wait_until_the_server_lets_go(&admin).await;
     proxy.restore();
 
-    let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
     for &channel in &channels {
         // The load replays the log and compares it with the stored position.
         let view = direct
