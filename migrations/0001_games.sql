@@ -15,6 +15,9 @@ CREATE TABLE challenges (
     vela        TEXT CHECK (vela IN ('white', 'black')),
     colour      TEXT NOT NULL
                 CHECK (colour IN ('challenger-first', 'challenger-second', 'random')),
+    -- The message that carries the challenge's buttons (in `channel_id`), once it is posted:
+    -- its buttons are taken away when the challenge is answered by a typed command or expires.
+    message_id  BIGINT,
     state       TEXT NOT NULL DEFAULT 'open'
                 CHECK (state IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
     created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),

@@ -397,9 +397,17 @@ async fn a_game_goes_to_its_own_thread_when_asked_or_when_the_channel_is_busy() 
     assert!(board.has_png());
     t.refused(ALICE, GENERAL, "board", &[]).await;
 
+    // A click replaced the challenge message with the game: nothing else edits it.
+    assert!(
+        t.fake
+            .requests()
+            .iter()
+            .all(|r| r.method != "PATCH" || !r.path.contains("/channels/"))
+    );
+
     // Typed answers work like the buttons: a challenge withdrawn with /cancel, then a stale
     // click on it answered with what became of it.
-    let (_, c) = t
+    let (challenge_sent, c) = t
         .say(ALICE, GENERAL, "challenge", &[("opponent", json!(CAROL))])
         .await;
     let stale_accept = c
@@ -407,12 +415,33 @@ async fn a_game_goes_to_its_own_thread_when_asked_or_when_the_channel_is_busy() 
         .into_iter()
         .find(|i| i.contains("accept"))
         .unwrap();
+    let challenge_message = t.fake.original(&challenge_sent);
+    assert_eq!(
+        t.challenge_message_recorded(GENERAL).await,
+        challenge_message
+    );
     let (_, cancelled) = t.say(ALICE, GENERAL, "cancel", &[]).await;
     assert!(
         !cancelled.ephemeral && cancelled.content.contains("withdrew"),
         "{cancelled:?}"
     );
-    let click = t.fake.click(CAROL, GENERAL, &stale_accept);
+    // The challenge's own message loses its buttons and says what became of it.
+    let edit = t.fake.edit_of(challenge_message).await;
+    assert_eq!(edit.channel, GENERAL);
+    assert!(edit.custom_ids().is_empty(), "{edit:?}");
+    let text = edit.json["content"].as_str().unwrap_or("");
+    assert!(
+        text.contains("withdrawn") && text.contains(&format!("<@{CAROL}>")),
+        "{text}"
+    );
+    assert_eq!(
+        edit.json["allowed_mentions"]["parse"],
+        json!([]),
+        "an edit pings no one: {edit:?}"
+    );
+    let click = t
+        .fake
+        .click_outdated(CAROL, challenge_message, &stale_accept);
     let stale = t.fake.reply(&click).await;
     assert!(
         stale.ephemeral && stale.content.contains("withdrawn"),
@@ -420,9 +449,11 @@ async fn a_game_goes_to_its_own_thread_when_asked_or_when_the_channel_is_busy() 
     );
 
     // A second challenge in a channel that already has a challenge goes to a thread by itself.
-    let (_, first) = t
+    let (first_sent, first) = t
         .say(CAROL, OTHER, "challenge", &[("opponent", json!(ALICE))])
         .await;
+    let first_message = t.fake.original(&first_sent);
+    t.challenge_message_recorded(OTHER).await;
     assert!(!first.ephemeral);
     assert_eq!(
         t.fake.threads().len(),
@@ -437,6 +468,11 @@ async fn a_game_goes_to_its_own_thread_when_asked_or_when_the_channel_is_busy() 
     assert_eq!(threads.len(), 2, "the busy channel got a thread");
     assert_eq!(threads[1].1, OTHER);
     let second_thread = threads[1].0;
+    let second_message = t.fake.posted_in(second_thread)[0].id;
+    assert_eq!(
+        t.challenge_message_recorded(second_thread).await,
+        second_message
+    );
 
     // /decline in the thread; /accept in the channel starts Carol's game and pings its first
     // player in a new message.
@@ -445,12 +481,32 @@ async fn a_game_goes_to_its_own_thread_when_asked_or_when_the_channel_is_busy() 
         !declined.ephemeral && declined.content.contains("declined"),
         "{declined:?}"
     );
+    let edit = t.fake.edit_of(second_message).await;
+    assert_eq!(edit.channel, second_thread);
+    assert!(edit.custom_ids().is_empty(), "{edit:?}");
+    assert!(
+        edit.json["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("declined"),
+        "{edit:?}"
+    );
     let (sent, started) = t.say(ALICE, OTHER, "accept", &[]).await;
     assert!(!started.ephemeral && started.has_png(), "{started:?}");
     let ping = t.fake.followups(&sent, 1).await;
     let pinged = mentions_allowed(&ping[0]);
     assert_eq!(pinged.len(), 1, "{:?}", ping[0]);
     assert!(pinged[0] == ALICE.to_string() || pinged[0] == CAROL.to_string());
+    let edit = t.fake.edit_of(first_message).await;
+    assert_eq!(edit.channel, OTHER);
+    assert!(edit.custom_ids().is_empty(), "{edit:?}");
+    assert!(
+        edit.json["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("accepted"),
+        "{edit:?}"
+    );
     t.close().await;
 }
 

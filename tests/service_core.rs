@@ -301,11 +301,53 @@ async fn old_open_challenges_expire_and_free_their_channels() {
         .await
         .expect("challenge");
     service.accept(accepted.id, BOB).await.expect("accept");
+    let recorded = service
+        .record_challenge_message(first.id, 987_654_321)
+        .await
+        .expect("record the challenge's message")
+        .expect("the challenge exists");
+    assert_eq!(
+        (recorded.state, recorded.message),
+        (ChallengeState::Open, Some(987_654_321))
+    );
+    // A message recorded after its challenge was answered: the bot learns that it is closed.
+    let late = service
+        .record_challenge_message(accepted.id, 123)
+        .await
+        .expect("record")
+        .expect("the challenge exists");
+    assert_eq!(late.state, ChallengeState::Accepted);
+    assert!(
+        service
+            .record_challenge_message(i64::MAX, 1)
+            .await
+            .expect("record")
+            .is_none()
+    );
     let hour = std::time::Duration::from_secs(3600);
-    assert_eq!(service.expire_challenges(hour).await.expect("expire"), 0);
+    assert!(
+        service
+            .expire_challenges(hour)
+            .await
+            .expect("expire")
+            .is_empty()
+    );
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     let tiny = std::time::Duration::from_millis(10);
-    assert_eq!(service.expire_challenges(tiny).await.expect("expire"), 1);
+    let expired = service.expire_challenges(tiny).await.expect("expire");
+    // What the bot needs to take the buttons off the expired challenge's message.
+    assert_eq!(
+        expired
+            .iter()
+            .map(|c| (c.id, c.channel, c.state, c.message))
+            .collect::<Vec<_>>(),
+        [(
+            first.id,
+            CHANNEL,
+            ChallengeState::Expired,
+            Some(987_654_321)
+        )]
+    );
     let state = service
         .challenge_by_id(first.id)
         .await

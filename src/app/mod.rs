@@ -24,6 +24,7 @@ use replay::{Loaded, LoggedPlay};
 pub type UserId = u64;
 pub type ChannelId = u64;
 pub type GuildId = u64;
+pub type MessageId = u64;
 
 /// Who plays the first side (Red / White).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +59,8 @@ pub struct ChallengeView {
     pub config: Config,
     pub colour: ColourChoice,
     pub state: ChallengeState,
+    /// The message (in `channel`) that carries the challenge's buttons, once recorded.
+    pub message: Option<MessageId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +89,8 @@ pub enum Outcome {
 #[derive(Clone, Debug)]
 pub struct GameView {
     pub id: i64,
+    /// The challenge the game came from.
+    pub challenge: i64,
     pub guild: GuildId,
     pub channel: ChannelId,
     /// Players by side: `players[0]` plays Red / White.
@@ -349,6 +354,7 @@ fn challenge_view(row: ChallengeRow) -> Result<ChallengeView, AppError> {
         config,
         colour,
         state,
+        message: row.message_id.map(id_from_db),
     })
 }
 
@@ -702,13 +708,34 @@ impl Service {
         .await
     }
 
-    /// Expires open challenges older than `max_age`; returns how many.
-    pub async fn expire_challenges(&self, max_age: std::time::Duration) -> Result<u64, AppError> {
+    /// Expires open challenges older than `max_age`; returns them, now expired.
+    pub async fn expire_challenges(
+        &self,
+        max_age: std::time::Duration,
+    ) -> Result<Vec<ChallengeView>, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let count = challenges::expire(&mut tx, max_age).await?;
+            let expired = challenges::expire(&mut tx, max_age).await?;
             tx.commit().await?;
-            Ok(count)
+            expired.into_iter().map(challenge_view).collect()
+        })
+        .await
+    }
+
+    /// Records the message that carries the buttons of challenge `id`, so that they can be taken
+    /// away once the challenge is answered some other way. Returns the challenge as it is now:
+    /// one answered before its message was recorded is no longer open.
+    pub async fn record_challenge_message(
+        &self,
+        id: i64,
+        message: MessageId,
+    ) -> Result<Option<ChallengeView>, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            challenges::set_message(&mut conn, id, message)
+                .await?
+                .map(challenge_view)
+                .transpose()
         })
         .await
     }

@@ -126,6 +126,7 @@ impl Loaded {
     pub(crate) fn view(&self) -> GameView {
         GameView {
             id: self.row.id,
+            challenge: self.row.challenge_id,
             guild: id_from_db(self.row.guild_id),
             channel: id_from_db(self.row.channel_id),
             players: self.players,

@@ -193,6 +193,7 @@ async fn run(config: BotConfig) -> ExitCode {
         }
     };
     let shard_manager = client.shard_manager.clone();
+    let expiry_http = client.http.clone();
     let mut gateway = tokio::spawn(async move { client.start().await });
 
     let expiry_service = service.clone();
@@ -201,8 +202,13 @@ async fn run(config: BotConfig) -> ExitCode {
         loop {
             tick.tick().await;
             match expiry_service.expire_challenges(CHALLENGE_MAX_AGE).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(expired = n, "old challenges expired"),
+                Ok(expired) if expired.is_empty() => {}
+                Ok(expired) => {
+                    tracing::info!(expired = expired.len(), "old challenges expired");
+                    for c in expired {
+                        super::challenge::retire_buttons(expiry_http.clone(), c);
+                    }
+                }
                 Err(e) => tracing::warn!(error = %e, "could not expire old challenges"),
             }
         }

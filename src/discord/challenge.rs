@@ -1,13 +1,16 @@
 //! Challenges: `/challenge`, `/accept`, `/decline`, `/cancel` and the Accept / Decline buttons.
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 
 use super::buttons::challenge_row;
 use super::present::{describe_config, game_message, mention, side_name, turn_ping};
 use super::reply::{Answer, Message, Target, refusal, respond};
-use super::{BotError, Context, Data, answer, invoker, names_from_interaction};
+use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use crate::app::{
-    AppError, ChallengeState, ChallengeView, ColourChoice, GameView, NewChallenge, UserId,
+    AppError, ChallengeState, ChallengeView, ColourChoice, GameView, MessageId, NewChallenge,
+    Service, UserId,
 };
 use crate::engine::{Config, GameKind, Side, fanorona, fibonacci};
 
@@ -153,6 +156,87 @@ fn challenge_message(c: &ChallengeView) -> Message {
     .notify([c.challenged])
 }
 
+/// What a challenge's message says once it has been answered: the buttons are gone and the
+/// outcome is in their place.
+pub fn closed_challenge_text(c: &ChallengeView) -> String {
+    let outcome = match c.state {
+        ChallengeState::Open => "still open",
+        ChallengeState::Accepted => "accepted",
+        ChallengeState::Declined => "declined",
+        ChallengeState::Cancelled => "withdrawn",
+        ChallengeState::Expired => "expired without an answer",
+    };
+    format!(
+        "{} challenged {} to **{}**: {outcome}.",
+        mention(c.challenger),
+        mention(c.challenged),
+        describe_config(&c.config)
+    )
+}
+
+/// Remembers which message carries challenge `id`'s buttons. Without it the buttons merely stay
+/// after a typed answer (a click on them then answers with the current state), so a failure is
+/// only logged. A challenge answered in the moment before its message was recorded has its
+/// buttons taken away here.
+async fn record_message(
+    http: &Arc<serenity::Http>,
+    service: &Service,
+    id: i64,
+    message: MessageId,
+) {
+    match service.record_challenge_message(id, message).await {
+        Ok(Some(c)) if c.state != ChallengeState::Open => {
+            // The message may already be the game's first board (a click replaces it): only
+            // the buttons go, whatever it says now stays.
+            retire(http.clone(), c, false);
+        }
+        Ok(_) => {}
+        Err(e) => {
+            tracing::warn!(challenge = id, error = %e, "could not record the challenge's message");
+        }
+    }
+}
+
+/// Takes the buttons off the message of a challenge answered without them (a typed command, or
+/// expiry) and says what became of it. Runs in the background: the answer does not wait, and a
+/// message that is gone or cannot be edited is only logged.
+pub fn retire_buttons(http: Arc<serenity::Http>, c: ChallengeView) {
+    retire(http, c, true);
+}
+
+fn retire(http: Arc<serenity::Http>, c: ChallengeView, reword: bool) {
+    let Some(message) = c.message.filter(|&m| m != 0 && c.channel != 0) else {
+        return;
+    };
+    tokio::spawn(async move {
+        let mut edit = serenity::EditMessage::new()
+            .components(Vec::new())
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if reword {
+            edit = edit.content(closed_challenge_text(&c));
+        }
+        let channel = serenity::ChannelId::new(c.channel);
+        if let Err(e) = channel
+            .edit_message(&http, serenity::MessageId::new(message), edit)
+            .await
+        {
+            tracing::warn!(challenge = c.id, error = %e, "could not take the buttons off a challenge");
+        }
+    });
+}
+
+/// [`retire_buttons`] for the challenge a game came from (the game's view does not carry it).
+fn retire_buttons_of_game(http: Arc<serenity::Http>, service: Service, view: &GameView) {
+    let id = view.challenge;
+    tokio::spawn(async move {
+        match service.challenge_by_id(id).await {
+            Ok(Some(c)) => retire_buttons(http, c),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(challenge = id, error = %e, "could not read a challenge"),
+        }
+    });
+}
+
 fn is_thread(kind: serenity::ChannelType) -> bool {
     matches!(
         kind,
@@ -215,7 +299,7 @@ pub async fn challenge(
         .clone()
         .unwrap_or(opponent.name.clone());
     data.names.learn(opponent.id.get(), &opponent_name);
-    answer(ctx, "challenge", async move {
+    let posted = answer_reporting(ctx, "challenge", async move {
         if opponent.bot {
             return Ok(Answer::notice("Bots do not play here: challenge a person."));
         }
@@ -252,8 +336,9 @@ pub async fn challenge(
                 .content(m.content)
                 .components(m.components)
                 .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
-            if let Err(e) = thread_id.send_message(&http, post).await {
-                tracing::warn!(error = %e, "could not post a challenge in its thread");
+            match thread_id.send_message(&http, post).await {
+                Ok(posted) => record_message(&http, &data.service, c.id, posted.id.get()).await,
+                Err(e) => tracing::warn!(error = %e, "could not post a challenge in its thread"),
             }
             Ok(Answer::public(Message::text(format!(
                 "{} challenges {} to **{}** in <#{}>.",
@@ -272,10 +357,15 @@ pub async fn challenge(
                 colour,
             };
             let c = data.service.challenge(new).await?;
-            Ok(Answer::public(challenge_message(&c)))
+            Ok(Answer::public(challenge_message(&c)).offering(c.id))
         }
     })
-    .await
+    .await?;
+    if let Some(posted) = posted {
+        let http = &ctx.serenity_context().http;
+        record_message(http, &data.service, posted.challenge, posted.message.get()).await;
+    }
+    Ok(())
 }
 
 /// The answer to an accepted challenge: the first board, and a ping for whoever moves first.
@@ -344,6 +434,7 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), BotError> {
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "accept", async move {
         let view = data.service.accept_in_channel(channel, user).await?;
+        retire_buttons_of_game(http.clone(), data.service.clone(), &view);
         Ok(started(&http, data, &view).await)
     })
     .await
@@ -362,9 +453,11 @@ fn declined_text(c: &ChallengeView) -> String {
 #[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "decline", async move {
         let c = data.service.decline_in_channel(channel, user).await?;
+        retire_buttons(http, c.clone());
         Ok(Answer::public(Message::text(declined_text(&c))))
     })
     .await
@@ -374,9 +467,11 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), BotError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "cancel", async move {
         let c = data.service.cancel(channel, user).await?;
+        retire_buttons(http, c.clone());
         Ok(Answer::public(Message::text(format!(
             "{} withdrew the challenge to {}.",
             mention(c.challenger),

@@ -90,21 +90,33 @@ async fn answer<F>(ctx: Context<'_>, what: &str, work: F) -> Result<(), BotError
 where
     F: Future<Output = Result<reply::Answer, AppError>>,
 {
+    answer_reporting(ctx, what, work).await?;
+    Ok(())
+}
+
+/// [`answer`], reporting where a challenge it offered was posted.
+async fn answer_reporting<F>(
+    ctx: Context<'_>,
+    what: &str,
+    work: F,
+) -> Result<Option<reply::ChallengePosted>, BotError>
+where
+    F: Future<Output = Result<reply::Answer, AppError>>,
+{
     // Only slash commands are registered: a prefix context cannot occur.
     let poise::Context::Application(actx) = ctx else {
-        return Ok(());
+        return Ok(None);
     };
     let interaction = actx.interaction;
     names_from_interaction(ctx.data(), interaction.member.as_deref(), &interaction.user);
-    reply::respond(
+    Ok(reply::respond(
         &ctx.serenity_context().http,
         reply::Target::Command(interaction),
         ctx.data().budget,
         what,
         work,
     )
-    .await?;
-    Ok(())
+    .await?)
 }
 
 /// Events other than slash commands: the buttons.

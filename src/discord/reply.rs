@@ -108,6 +108,15 @@ pub struct Answer {
     /// Messages that must notify someone (the next player, the end of the game): always new
     /// messages, since an edit notifies no one.
     pub then: Vec<Message>,
+    /// The challenge whose buttons `first` carries: [`respond`] then reports where it was posted.
+    pub offers_challenge: Option<i64>,
+}
+
+/// Where a challenge's message (the one with its buttons) was posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengePosted {
+    pub challenge: i64,
+    pub message: serenity::MessageId,
 }
 
 impl Answer {
@@ -118,6 +127,7 @@ impl Answer {
             ephemeral: false,
             update: false,
             then: Vec::new(),
+            offers_challenge: None,
         }
     }
 
@@ -128,6 +138,7 @@ impl Answer {
             ephemeral: true,
             update: false,
             then: Vec::new(),
+            offers_challenge: None,
         }
     }
 
@@ -145,6 +156,12 @@ impl Answer {
     /// For a button: replace the clicked message.
     pub fn updating(mut self) -> Answer {
         self.update = true;
+        self
+    }
+
+    /// `first` carries the buttons of challenge `id`: have [`respond`] report its message.
+    pub fn offering(mut self, id: i64) -> Answer {
+        self.offers_challenge = Some(id);
         self
     }
 }
@@ -195,6 +212,13 @@ impl Target<'_> {
         }
     }
 
+    async fn get_response(self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(i) => i.get_response(http).await,
+            Target::Component(i) => i.get_response(http).await,
+        }
+    }
+
     async fn edit_response(
         self,
         http: &serenity::Http,
@@ -208,14 +232,15 @@ impl Target<'_> {
 }
 
 /// Runs `work` and answers the interaction with its result within Discord's deadline (see the
-/// module documentation). `what` names the command in logs.
+/// module documentation). `what` names the command in logs. When the answer offers a challenge
+/// (see [`Answer::offering`]), returns where its message was posted, if Discord says.
 pub async fn respond<F>(
     http: &serenity::Http,
     target: Target<'_>,
     budget: Duration,
     what: &str,
     work: F,
-) -> serenity::Result<()>
+) -> serenity::Result<Option<ChallengePosted>>
 where
     F: Future<Output = Result<Answer, AppError>>,
 {
@@ -235,11 +260,19 @@ where
     }
 }
 
+/// The challenge `answer` offers and the message that carries it.
+fn posted(answer: &Answer, message: serenity::MessageId) -> Option<ChallengePosted> {
+    answer
+        .offers_challenge
+        .filter(|_| !answer.ephemeral)
+        .map(|challenge| ChallengePosted { challenge, message })
+}
+
 async fn send_now(
     http: &serenity::Http,
     target: Target<'_>,
     answer: &Answer,
-) -> serenity::Result<()> {
+) -> serenity::Result<Option<ChallengePosted>> {
     let message = answer.first.response(answer.ephemeral);
     let response = match target {
         Target::Component(_) if answer.update && !answer.ephemeral => {
@@ -248,17 +281,27 @@ async fn send_now(
         _ => serenity::CreateInteractionResponse::Message(message),
     };
     target.create_response(http, response).await?;
+    let mut offered = None;
+    if answer.offers_challenge.is_some() && !answer.ephemeral {
+        // The response's id is not in the callback's answer: ask for it. Without it the
+        // buttons merely stay after a typed answer, so a failure is only logged.
+        match target.get_response(http).await {
+            Ok(m) => offered = posted(answer, m.id),
+            Err(e) => tracing::warn!(error = %e, "could not learn the challenge message's id"),
+        }
+    }
     for next in &answer.then {
         target.create_followup(http, next.followup(false)).await?;
     }
-    Ok(())
+    Ok(offered)
 }
 
 async fn send_deferred(
     http: &serenity::Http,
     target: Target<'_>,
     answer: &Answer,
-) -> serenity::Result<()> {
+) -> serenity::Result<Option<ChallengePosted>> {
+    let mut offered = None;
     if answer.ephemeral {
         target.edit_response(http, answer.first.edit()).await?;
     } else {
@@ -269,14 +312,15 @@ async fn send_deferred(
                 serenity::EditInteractionResponse::new().content("Done: see the message below."),
             )
             .await?;
-        target
+        let m = target
             .create_followup(http, answer.first.followup(false))
             .await?;
+        offered = posted(answer, m.id);
     }
     for next in &answer.then {
         target.create_followup(http, next.followup(false)).await?;
     }
-    Ok(())
+    Ok(offered)
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub struct ChallengeRow {
     pub config: ConfigColumns,
     pub colour: String,
     pub state: String,
+    pub message_id: Option<i64>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -38,7 +39,7 @@ pub struct NewChallengeRow {
 macro_rules! columns {
     () => {
         "c.id, c.challenger, c.challenged, c.guild_id, c.channel_id, c.game, c.variant, \
-         c.group_rule, c.rule_set, c.vela, c.colour, c.state, c.created_at"
+         c.group_rule, c.rule_set, c.vela, c.colour, c.state, c.message_id, c.created_at"
     };
 }
 
@@ -151,22 +152,44 @@ pub async fn accept(conn: &mut PgConnection, id: i64, game_id: i64) -> Result<()
     Ok(())
 }
 
-/// Expires every open challenge older than `max_age` and frees their channels; returns how many.
-pub async fn expire(conn: &mut PgConnection, max_age: Duration) -> Result<u64, StoreError> {
+/// Expires every open challenge older than `max_age` and frees their channels; returns them
+/// (already marked expired), oldest first.
+pub async fn expire(
+    conn: &mut PgConnection,
+    max_age: Duration,
+) -> Result<Vec<ChallengeRow>, StoreError> {
     // One statement: a challenge accepted meanwhile is locked by the accepting transaction, and
     // the UPDATE re-checks `state = 'open'` after waiting for it.
-    let count: i64 = sqlx::query_scalar(
+    Ok(sqlx::query_as(concat!(
         "WITH expired AS ( \
              UPDATE challenges SET state = 'expired', answered_at = now() \
              WHERE state = 'open' AND created_at < now() - make_interval(secs => $1) \
-             RETURNING id), \
+             RETURNING *), \
          freed AS (DELETE FROM channel_claims WHERE challenge_id IN (SELECT id FROM expired)) \
-         SELECT count(*) FROM expired",
-    )
+         SELECT ",
+        columns!(),
+        " FROM expired c ORDER BY c.id"
+    ))
     .bind(max_age.as_secs_f64())
-    .fetch_one(conn)
-    .await?;
-    Ok(u64::try_from(count).unwrap_or(0))
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Records which message carries the buttons of challenge `id`; returns the challenge as it is
+/// now (it may have been answered meanwhile).
+pub async fn set_message(
+    conn: &mut PgConnection,
+    id: i64,
+    message: u64,
+) -> Result<Option<ChallengeRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE challenges AS c SET message_id = $2 WHERE c.id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(id_to_db(message))
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// The open challenges of a guild that `user` sent or received, oldest first.

@@ -86,6 +86,21 @@ pub struct Posted {
     pub files: Vec<File>,
 }
 
+/// An edit of a posted message through the channel endpoint (not an interaction's own edit).
+#[derive(Clone, Debug)]
+pub struct Edit {
+    pub channel: u64,
+    pub message: u64,
+    pub json: Value,
+}
+
+impl Edit {
+    /// The message's buttons after the edit (an empty list when they were taken away).
+    pub fn custom_ids(&self) -> Vec<String> {
+        custom_ids(&self.json["components"])
+    }
+}
+
 /// The interaction a test sent.
 #[derive(Clone, Debug)]
 pub struct Sent {
@@ -139,6 +154,9 @@ struct Inner {
     channels: HashMap<u64, (u64, Option<u64>)>,
     /// Interaction token → channel.
     tokens: HashMap<String, u64>,
+    /// Interaction token → the message its response posted.
+    originals: HashMap<String, u64>,
+    edits: Vec<Edit>,
     commands: Vec<Value>,
     registrations: usize,
     identifies: usize,
@@ -310,6 +328,24 @@ impl FakeDiscord {
             }
             let _ = tokio::time::timeout(left, notified).await;
         }
+    }
+
+    /// Waits for the bot's edit of message `message` (through the channel endpoint).
+    pub async fn edit_of(&self, message: u64) -> Edit {
+        self.wait_for(&format!("an edit of message {message}"), |v| {
+            v.edits().iter().find(|e| e.message == message).cloned()
+        })
+        .await
+    }
+
+    /// The message an interaction's response posted (after [`FakeDiscord::reply`]).
+    pub fn original(&self, sent: &Sent) -> u64 {
+        self.shared
+            .lock()
+            .originals
+            .get(&sent.token)
+            .copied()
+            .unwrap_or_else(|| panic!("interaction {} posted no response message", sent.id))
     }
 
     /// Waits until the bot has identified on the gateway and registered its commands `n` times
@@ -541,6 +577,25 @@ impl FakeDiscord {
         sent
     }
 
+    /// Clicks a button that message `message` no longer has: a client still showing the message
+    /// as it was before the bot's last edit.
+    pub fn click_outdated(&self, user: u64, message: u64, custom_id: &str) -> Sent {
+        let posted = {
+            let inner = self.shared.lock();
+            inner
+                .posted
+                .iter()
+                .find(|p| p.id == message)
+                .cloned()
+                .unwrap_or_else(|| panic!("no message {message}"))
+        };
+        let (mut interaction, sent) = self.base_interaction(3, user, posted.channel);
+        interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
+        interaction["message"] = message_object(&posted, &self.shared.base);
+        self.dispatch(interaction);
+        sent
+    }
+
     /// Clicks a button by custom id on a message the fake never saw (a forged or ancient one).
     pub fn click_unknown(&self, user: u64, channel: u64, custom_id: &str) -> Sent {
         let posted = Posted {
@@ -696,6 +751,13 @@ impl FakeView<'_> {
     pub fn threads_requested(&self) -> usize {
         self.inner.threads_requested
     }
+    pub fn edits(&self) -> &[Edit] {
+        &self.inner.edits
+    }
+    /// The message an interaction's response posted, once the bot has answered.
+    pub fn original(&self, sent: &Sent) -> Option<u64> {
+        self.inner.originals.get(&sent.token).copied()
+    }
 }
 
 fn command_id(name: &str) -> u64 {
@@ -753,6 +815,13 @@ fn message_object(p: &Posted, base: &str) -> Value {
         "flags": p.flags,
         "components": [],
     })
+}
+
+fn unknown_message() -> Response {
+    json_response(
+        StatusCode::NOT_FOUND,
+        json!({"message": "Unknown Message", "code": 10008}),
+    )
 }
 
 fn json_response(status: StatusCode, body: Value) -> Response {
@@ -856,6 +925,9 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
             if kind == 4 || kind == 7 {
                 let data = &body["data"];
                 let id = shared.snowflake();
+                if kind == 4 {
+                    inner.originals.insert(token.to_string(), id);
+                }
                 inner.posted.push(Posted {
                     id,
                     channel,
@@ -884,6 +956,60 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
                 files: files.clone(),
             };
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
+        }
+        (
+            "GET",
+            [
+                "api",
+                "v10",
+                "webhooks",
+                _app,
+                token,
+                "messages",
+                "@original",
+            ],
+        ) => {
+            let inner = shared.lock();
+            let original = inner
+                .originals
+                .get(*token)
+                .and_then(|id| inner.posted.iter().find(|p| p.id == *id))
+                .cloned();
+            drop(inner);
+            match original {
+                Some(p) => json_response(StatusCode::OK, message_object(&p, &shared.base)),
+                None => unknown_message(),
+            }
+        }
+        ("PATCH", ["api", "v10", "channels", channel, "messages", message]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let message: u64 = message.parse().unwrap_or(0);
+            let mut inner = shared.lock();
+            let edited = inner
+                .posted
+                .iter_mut()
+                .find(|p| p.id == message && p.channel == channel)
+                .map(|p| {
+                    if let Some(content) = body["content"].as_str() {
+                        p.content = content.to_string();
+                    }
+                    if !body["components"].is_null() {
+                        p.components = body["components"].clone();
+                    }
+                    p.clone()
+                });
+            match edited {
+                Some(p) => {
+                    inner.edits.push(Edit {
+                        channel,
+                        message,
+                        json: body.clone(),
+                    });
+                    drop(inner);
+                    json_response(StatusCode::OK, message_object(&p, &shared.base))
+                }
+                None => unknown_message(),
+            }
         }
         ("POST", ["api", "v10", "channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
@@ -1228,6 +1354,11 @@ pub struct TestDb {
 }
 
 impl TestDb {
+    /// The URL that reaches the database directly, not through the relay.
+    pub fn direct_url(&self) -> &str {
+        self._db.url()
+    }
+
     /// A fresh database of its own, dropped when the test ends.
     pub async fn create() -> TestDb {
         let db = crate::common::fresh_database().await;
@@ -1353,6 +1484,36 @@ impl Table {
         let reply = self.fake.reply(&click).await;
         let followups = self.fake.followups(&click, 1).await;
         (reply, followups)
+    }
+
+    /// Waits until the bot has recorded which message carries the buttons of the open challenge
+    /// of `channel` (it learns the id just after answering, so a test that answers the challenge
+    /// by typing waits for it to test the normal order of events).
+    pub async fn challenge_message_recorded(&self, channel: u64) -> u64 {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
+            .await
+            .expect("connect to the bot's database");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let recorded: Option<i64> = sqlx::query_scalar(
+                "SELECT c.message_id FROM challenges c \
+                 JOIN channel_claims k ON k.challenge_id = c.id WHERE k.channel_id = $1",
+            )
+            .bind(channel as i64)
+            .fetch_optional(&mut conn)
+            .await
+            .expect("read the challenge")
+            .flatten();
+            if let Some(id) = recorded {
+                return id as u64;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the challenge message of channel {channel} was never recorded"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// Stops the bot and the fake, and drops the database.
