@@ -78,6 +78,21 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
         );
     }
 
+    // DISCORD_GUILD_ID is set: the commands go to that guild, at once, and only there.
+    let registered: Vec<String> = t
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "PUT")
+        .map(|r| r.path)
+        .collect();
+    assert_eq!(
+        registered,
+        [format!(
+            "/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands"
+        )]
+    );
+
     // The command names and options are a contract (issue 6).
     let commands = t.fake.commands();
     let mut names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
@@ -125,7 +140,7 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
     assert_eq!(moves["options"][0]["autocomplete"], true);
 
     // The challenge: public, pings the challenged player, carries Accept and Decline.
-    let (_, reply) = t
+    let (challenge_sent, reply) = t
         .say(
             ALICE,
             GENERAL,
@@ -176,8 +191,15 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
     assert_eq!(mentions_allowed(&ping[0]), [ALICE.to_string()]);
     assert!(!ping[0].ephemeral);
 
-    // A second click on the answered challenge shows the current state instead of failing.
-    let click = t.fake.click(BOB, GENERAL, &accept);
+    // The click replaced the challenge message itself: its buttons are gone.
+    let challenge_message = t.fake.original(&challenge_sent);
+    let replaced = t.fake.posted_in(GENERAL);
+    let replaced = replaced.iter().find(|p| p.id == challenge_message).unwrap();
+    assert!(replaced.components.as_array().is_none_or(|r| r.is_empty()));
+    assert!(replaced.content.contains("Turn 1"), "{replaced:?}");
+
+    // A click from a client still showing the buttons answers with the current state.
+    let click = t.fake.click_outdated(BOB, challenge_message, &accept);
     let stale = t.fake.reply(&click).await;
     assert!(stale.ephemeral, "{stale:?}");
     assert!(
@@ -211,6 +233,26 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
         !t.bot.log_text().contains(TOKEN),
         "the bot logged its token"
     );
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_guild_id_the_commands_are_registered_globally_and_work() {
+    let t = Table::open_registering(None).await;
+    let registered: Vec<String> = t
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "PUT")
+        .map(|r| r.path)
+        .collect();
+    assert_eq!(
+        registered,
+        [format!("/api/v10/applications/{APP_ID}/commands")]
+    );
+    assert_eq!(t.fake.commands().len(), 13);
+    let (started, _) = t.start_game(GENERAL, &[]).await;
+    assert!(started.has_png(), "{started:?}");
     t.close().await;
 }
 
@@ -520,7 +562,7 @@ async fn draw_offers_resignation_history_games_and_rules() {
     .await;
 
     // Alice offers a draw: Bob is pinged and gets buttons.
-    let (_, offer) = t.say(ALICE, GENERAL, "draw", &[]).await;
+    let (offer_sent, offer) = t.say(ALICE, GENERAL, "draw", &[]).await;
     assert!(!offer.ephemeral && offer.has_png(), "{offer:?}");
     assert_eq!(mentions_allowed(&offer), [BOB.to_string()]);
     let ids = offer.custom_ids();
@@ -538,8 +580,10 @@ async fn draw_offers_resignation_history_games_and_rules() {
         "{}",
         declined.content
     );
-    // The old Accept is stale now: it answers with the state of the game.
-    let click = t.fake.click(BOB, GENERAL, &accept);
+    // The old Accept is stale now (gone from the message, but a client may still show it): it
+    // answers with the state of the game.
+    let offer_message = t.fake.original(&offer_sent);
+    let click = t.fake.click_outdated(BOB, offer_message, &accept);
     let stale = t.fake.reply(&click).await;
     assert!(
         stale.ephemeral && stale.content.contains("no draw offer"),

@@ -156,6 +156,8 @@ struct Inner {
     tokens: HashMap<String, u64>,
     /// Interaction token → the message its response posted.
     originals: HashMap<String, u64>,
+    /// Interaction token → the message whose button was clicked.
+    clicked: HashMap<String, u64>,
     edits: Vec<Edit>,
     commands: Vec<Value>,
     registrations: usize,
@@ -359,6 +361,12 @@ impl FakeDiscord {
 
     fn dispatch(&self, interaction: Value) {
         let mut inner = self.shared.lock();
+        let clicked = interaction["message"]["id"]
+            .as_str()
+            .and_then(|id| id.parse().ok());
+        if let (Some(token), Some(message)) = (interaction["token"].as_str(), clicked) {
+            inner.clicked.insert(token.to_string(), message);
+        }
         inner.sequence += 1;
         let frame =
             json!({"op": 0, "t": "INTERACTION_CREATE", "s": inner.sequence, "d": interaction});
@@ -922,12 +930,17 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
             let kind = body["type"].as_u64().unwrap_or(0);
             let mut inner = shared.lock();
             let channel = inner.tokens.get(*token).copied().unwrap_or(0);
-            if kind == 4 || kind == 7 {
-                let data = &body["data"];
+            let data = &body["data"];
+            let update = inner.clicked.get(*token).copied().filter(|_| kind == 7);
+            let updated = update.and_then(|m| inner.posted.iter_mut().find(|p| p.id == m));
+            if let Some(p) = updated {
+                // Like Discord, an update replaces the clicked message in place.
+                p.content = data["content"].as_str().unwrap_or("").to_string();
+                p.components = data["components"].clone();
+                p.files = files.clone();
+            } else if kind == 4 || kind == 7 {
                 let id = shared.snowflake();
-                if kind == 4 {
-                    inner.originals.insert(token.to_string(), id);
-                }
+                inner.originals.insert(token.to_string(), id);
                 inner.posted.push(Posted {
                     id,
                     channel,
@@ -1180,26 +1193,34 @@ pub struct Bot {
 static BOT_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl Bot {
-    /// Starts the real binary with its environment pointing at `fake` and `database_url`.
+    /// Starts the real binary with its environment pointing at `fake` and `database_url`, with
+    /// its commands registered in the test guild.
     pub fn start(fake: &FakeDiscord, database_url: &str) -> Bot {
+        Bot::start_registering(fake, database_url, Some(GUILD))
+    }
+
+    /// [`Bot::start`] with `DISCORD_GUILD_ID` set to `guild`, or unset (global registration).
+    pub fn start_registering(fake: &FakeDiscord, database_url: &str, guild: Option<u64>) -> Bot {
         let n = BOT_COUNTER.fetch_add(1, Ordering::SeqCst);
         let log =
             std::env::temp_dir().join(format!("fibonacci-bot-e2e-{}-{n}.log", std::process::id()));
         let out = std::fs::File::create(&log).expect("create the bot's log file");
         let err = out.try_clone().expect("clone the log file handle");
-        let child = Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"));
+        command
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("DISCORD_TOKEN", TOKEN)
             .env("DISCORD_API_BASE", &fake.base)
-            .env("DISCORD_GUILD_ID", GUILD.to_string())
             .env("DATABASE_URL", database_url)
             .env("RUST_LOG", "info,serenity=warn,fibonacci_bot=debug")
             .stdin(Stdio::null())
             .stdout(out)
-            .stderr(err)
-            .spawn()
-            .expect("start the fibonacci-bot binary");
+            .stderr(err);
+        if let Some(guild) = guild {
+            command.env("DISCORD_GUILD_ID", guild.to_string());
+        }
+        let child = command.spawn().expect("start the fibonacci-bot binary");
         Bot { child, log }
     }
 
@@ -1389,8 +1410,13 @@ pub struct Table {
 }
 
 impl Table {
-    /// Starts everything and waits until the bot has registered its commands.
+    /// Starts everything and waits until the bot has registered its commands in the test guild.
     pub async fn open() -> Table {
+        Table::open_registering(Some(GUILD)).await
+    }
+
+    /// [`Table::open`] with `DISCORD_GUILD_ID` set to `guild`, or unset.
+    pub async fn open_registering(guild: Option<u64>) -> Table {
         let fake = FakeDiscord::start().await;
         for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")] {
             fake.add_user(id, name);
@@ -1398,7 +1424,7 @@ impl Table {
         fake.add_channel(GENERAL);
         fake.add_channel(OTHER);
         let db = TestDb::create().await;
-        let bot = Bot::start(&fake, &db.url);
+        let bot = Bot::start_registering(&fake, &db.url, guild);
         let table = Table {
             fake,
             db,
