@@ -268,3 +268,19 @@ fn layout_round_trips_between_points_and_pixels() {
     assert_eq!(fibonacci_cell_at(5.0, 5.0), None);
     assert_eq!(fanorona_point_at(5.0, 5.0), None);
 }
+
+/// Emoji in a Discord name are left out of the picture, not drawn as stand-ins: a name made of
+/// emoji alone shows the colour alone, exactly as an unnamed player does.
+#[test]
+fn emoji_in_names_are_left_out() {
+    let game = fibonacci();
+    let options = RenderOptions::default();
+    let named = |a: &str, b: &str| BoardInfo {
+        players: [a.to_string(), b.to_string()],
+        ..BoardInfo::default()
+    };
+    let draw = |info: &BoardInfo| render_image(&game, info, &options).expect("render");
+    assert!(draw(&named("🐉🎲\u{FE0F}", "Bob")) == draw(&named("", "Bob")));
+    assert!(draw(&named("🔥 Alice 🔥", "Bob")) == draw(&named("Alice", "Bob")));
+    assert!(draw(&named("Alice", "Bob")) != draw(&named("", "Bob")));
+}

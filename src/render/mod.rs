@@ -88,6 +88,15 @@ pub fn render_image(
     let mut canvas = paint::Canvas {
         img: background(game.kind(), palette, fonts).clone(),
     };
+    // Discord names often hold emoji the font cannot draw: they are left out rather than shown
+    // as stand-ins, and a name made only of them leaves the colour alone.
+    let info = &BoardInfo {
+        players: info
+            .players
+            .clone()
+            .map(|name| fonts.printable(text::Face::Bold, &name)),
+        ..info.clone()
+    };
     match game {
         Game::Fibonacci(g) => fibonacci::draw(&mut canvas, fonts, palette, g, info)?,
         Game::Fanorona(g) => fanorona::draw(&mut canvas, fonts, palette, g, info)?,

@@ -40,6 +40,21 @@ pub fn fonts() -> Result<&'static Fonts, RenderError> {
         .map_err(|e| RenderError::Font(e.clone()))
 }
 
+/// Zero-width characters that only join, dress or steer the characters around them (joiners,
+/// variation selectors, direction marks, tags, skin tones).
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{1F3FB}'..='\u{1F3FF}'
+            | '\u{E0000}'..='\u{E01EF}'
+    )
+}
+
 /// Horizontal placement of a line of text relative to the given x.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
@@ -66,6 +81,21 @@ impl Fonts {
         } else {
             id
         }
+    }
+
+    /// `text` without the characters the font cannot draw (most emoji of Discord names), the
+    /// invisible ones that join or dress emoji, and control characters, its spaces collapsed:
+    /// "🔥 Blaze 🔥" becomes "Blaze"; the symbols the font has ("❤", "♟") stay.
+    pub fn printable(&self, face: Face, text: &str) -> String {
+        let font = self.font(face);
+        let kept: String = text
+            .chars()
+            .map(|c| if c.is_whitespace() { ' ' } else { c })
+            .filter(|&c| {
+                c == ' ' || !(c.is_control() || is_invisible(c) || font.glyph_id(c).0 == 0)
+            })
+            .collect();
+        kept.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     /// Advance width of `text` in pixels at height `size`.
@@ -204,6 +234,20 @@ mod tests {
         assert!(f.width(Face::Bold, 30.0, &short) <= 200.0);
         assert_eq!(f.fit(Face::Bold, 30.0, "Ann", 200.0), "Ann");
         assert_eq!(f.fit(Face::Bold, 30.0, "Ann", 1.0), "…");
+    }
+
+    #[test]
+    fn names_keep_what_the_font_can_draw() {
+        let f = fonts().expect("fonts");
+        assert_eq!(f.printable(Face::Bold, "🔥 Blaze 🔥"), "Blaze");
+        assert_eq!(
+            f.printable(Face::Bold, "  Zoë\t\n Ångström "),
+            "Zoë Ångström"
+        );
+        assert_eq!(f.printable(Face::Bold, "👩\u{200D}💻\u{FE0F}"), "");
+        assert_eq!(f.printable(Face::Bold, "a\u{0007}b"), "ab");
+        assert_eq!(f.printable(Face::Bold, "I ❤\u{FE0F} 🐉"), "I ❤");
+        assert_eq!(f.printable(Face::Bold, "Ана"), "Ана", "DejaVu has Cyrillic");
     }
 
     #[test]
