@@ -496,6 +496,14 @@ async fn a_game_goes_to_its_own_thread_when_asked_or_when_the_channel_is_busy() 
         .await;
     let first_message = t.fake.original(&first_sent);
     t.challenge_message_recorded(OTHER).await;
+    // /games links to the challenge's own message.
+    let (_, games) = t.say(ALICE, GENERAL, "games", &[]).await;
+    let link = format!("https://discord.com/channels/{GUILD}/{OTHER}/{first_message}");
+    assert!(
+        games.ephemeral && games.content.contains(&link),
+        "{}",
+        games.content
+    );
     assert!(!first.ephemeral);
     assert_eq!(
         t.fake.threads().len(),

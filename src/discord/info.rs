@@ -42,16 +42,23 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
     if !overview.challenges.is_empty() {
         text.push_str("**Open challenges**\n");
         for c in &overview.challenges {
+            // A link to the challenge's own message, with its buttons, when it is known.
+            let jump = c.message.map_or(String::new(), |m| {
+                format!(
+                    " · [see it](https://discord.com/channels/{}/{}/{m})",
+                    c.guild, c.channel
+                )
+            });
             if c.challenger == user {
                 text.push_str(&format!(
-                    "• You challenged {} to {} in <#{}> (/cancel there to withdraw)\n",
+                    "• You challenged {} to {} in <#{}> (/cancel there to withdraw){jump}\n",
                     mention(c.challenged),
                     describe_config(&c.config),
                     c.channel
                 ));
             } else {
                 text.push_str(&format!(
-                    "• {} challenged you to {} in <#{}> (/accept or /decline there)\n",
+                    "• {} challenged you to {} in <#{}> (/accept or /decline there){jump}\n",
                     mention(c.challenger),
                     describe_config(&c.config),
                     c.channel
