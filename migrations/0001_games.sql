@@ -58,6 +58,8 @@ CREATE TABLE games (
                   CHECK (win_reason IN ('surrounded', 'cards-formation', 'all-captured',
                                         'no-legal-move')),
     draw_offer    SMALLINT CHECK (draw_offer IN (0, 1)),
+    -- The message that carries the standing offer's buttons, once posted; cleared with the offer.
+    draw_offer_message BIGINT,
     created_at    TIMESTAMPTZ NOT NULL DEFAULT now(),
     updated_at    TIMESTAMPTZ NOT NULL DEFAULT now(),
     finished_at   TIMESTAMPTZ,
@@ -66,6 +68,7 @@ CREATE TABLE games (
     CHECK (COALESCE(outcome IN ('won', 'resigned'), false) = (winner IS NOT NULL)),
     CHECK (COALESCE(outcome = 'won', false) = (win_reason IS NOT NULL)),
     CHECK (outcome IS NULL OR draw_offer IS NULL),
+    CHECK (draw_offer IS NOT NULL OR draw_offer_message IS NULL),
     CHECK (
         (game = 'fibonacci' AND variant IS NOT NULL AND group_rule IS NOT NULL
             AND rule_set IS NULL AND vela IS NULL)

@@ -577,6 +577,9 @@ async fn draw_offers_resignation_history_games_and_rules() {
     let accept = ids.iter().find(|i| i.contains("accept")).unwrap().clone();
     let decline = ids.iter().find(|i| i.contains("decline")).unwrap().clone();
 
+    let offer_message = t.fake.original(&offer_sent);
+    assert_eq!(t.draw_offer_message_recorded(GENERAL).await, offer_message);
+
     // Carol cannot accept it; Bob declines it.
     let click = t.fake.click(CAROL, GENERAL, &accept);
     assert!(t.fake.reply(&click).await.ephemeral);
@@ -590,7 +593,6 @@ async fn draw_offers_resignation_history_games_and_rules() {
     );
     // The old Accept is stale now (gone from the message, but a client may still show it): it
     // answers with the state of the game.
-    let offer_message = t.fake.original(&offer_sent);
     let click = t.fake.click_outdated(BOB, offer_message, &accept);
     let stale = t.fake.reply(&click).await;
     assert!(
@@ -607,8 +609,31 @@ async fn draw_offers_resignation_history_games_and_rules() {
         games.content
     );
 
-    // Offer again, accepted with /draw: the game ends in a draw, announced in a new message.
-    t.say(ALICE, GENERAL, "draw", &[]).await;
+    // Bob offers; Alice plays on, which declines it: the offer's message keeps its board and
+    // text but loses its buttons.
+    let (bob_offer, _) = t.say(BOB, GENERAL, "draw", &[]).await;
+    let bob_offer = t.fake.original(&bob_offer);
+    t.draw_offer_message_recorded(GENERAL).await;
+    t.play(ALICE, GENERAL, "d2-e3").await;
+    let edit = t.fake.edit_of(bob_offer).await;
+    assert!(edit.custom_ids().is_empty(), "{edit:?}");
+    assert!(
+        edit.json.get("content").is_none(),
+        "the text stays: {edit:?}"
+    );
+    // The offer declined with its button was replaced by the answer, not edited afterwards.
+    assert!(
+        t.fake.requests().iter().all(
+            |r| r.method != "PATCH" || !r.path.ends_with(&format!("/messages/{offer_message}"))
+        ),
+        "the declined offer was edited"
+    );
+
+    // Offer again, accepted with /draw: the game ends in a draw, announced in a new message,
+    // and the offer's buttons go.
+    let (again, _) = t.say(ALICE, GENERAL, "draw", &[]).await;
+    let again = t.fake.original(&again);
+    t.draw_offer_message_recorded(GENERAL).await;
     let (sent, agreed) = t.say(BOB, GENERAL, "draw", &[]).await;
     assert!(!agreed.ephemeral && agreed.has_png(), "{agreed:?}");
     let over = t.fake.followups(&sent, 1).await;
@@ -617,9 +642,11 @@ async fn draw_offers_resignation_history_games_and_rules() {
         "{}",
         over[0].content
     );
+    assert!(t.fake.edit_of(again).await.custom_ids().is_empty());
 
-    // The game is over: a draw button or a move gets the state, not a failure.
-    let click = t.fake.click(BOB, GENERAL, &accept);
+    // The game is over: a draw button (on a client not yet showing the edit) or a move gets
+    // the state, not a failure.
+    let click = t.fake.click_outdated(BOB, again, &accept);
     let stale = t.fake.reply(&click).await;
     assert!(
         stale.ephemeral && stale.content.contains("over"),

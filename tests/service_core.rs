@@ -698,20 +698,52 @@ async fn a_draw_is_offered_then_accepted_declined_or_withdrawn() {
         .expect("withdraw");
     assert_eq!(view.draw_offer, None);
 
-    // The offerer's own move keeps the offer; the opponent's move declines it.
+    // No offer stands: its message is not recorded.
+    let view = service
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("game");
+    assert!(
+        !service
+            .record_draw_offer_message(view.id, 41)
+            .await
+            .expect("record")
+    );
+
+    // The offerer's own move keeps the offer; the opponent's move declines it, and reports the
+    // offer's message, whose buttons no longer apply.
     service
         .draw(CHANNEL, ALICE)
         .await
         .expect("offer a third time");
+    assert!(
+        service
+            .record_draw_offer_message(view.id, 42)
+            .await
+            .expect("record")
+    );
     let outcome = service.play(CHANNEL, ALICE, "b6-c6").await.expect("move");
     assert_eq!(outcome.view.draw_offer, Some(Side::First));
+    assert_eq!(outcome.view.ended_draw_offer, None);
     let outcome = service.play(CHANNEL, BOB, "j6-i6").await.expect("move");
     assert_eq!(outcome.view.draw_offer, None);
+    assert_eq!(outcome.view.ended_draw_offer, Some(42));
+    // Reported once: the next command has nothing to report.
+    let outcome = service.end_turn(CHANNEL, BOB).await.expect("end");
+    assert_eq!(outcome.view.ended_draw_offer, None);
 
     service.draw(CHANNEL, BOB).await.expect("green offers");
+    assert!(
+        service
+            .record_draw_offer_message(view.id, 43)
+            .await
+            .expect("record")
+    );
     let view = service.draw(CHANNEL, ALICE).await.expect("red accepts");
     assert_eq!(view.outcome, Some(Outcome::DrawAgreed));
     assert_eq!(view.draw_offer, None);
+    assert_eq!(view.ended_draw_offer, Some(43));
     assert!(
         service
             .game_in_channel(CHANNEL)
@@ -731,6 +763,7 @@ async fn a_draw_is_offered_then_accepted_declined_or_withdrawn() {
             "draw offered",
             "b6-c6",
             "j6-i6",
+            "end",
             "draw offered",
             "draw accepted"
         ]

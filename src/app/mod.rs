@@ -103,6 +103,9 @@ pub struct GameView {
     pub outcome: Option<Outcome>,
     /// The side with a standing draw offer, if any.
     pub draw_offer: Option<Side>,
+    /// The message of a draw offer that this command ended (accepted, declined by playing on,
+    /// withdrawn, or the game over): its buttons no longer apply.
+    pub ended_draw_offer: Option<MessageId>,
 }
 
 impl GameView {
@@ -722,6 +725,21 @@ impl Service {
         .await
     }
 
+    /// Records the message that carries the buttons of game `game`'s standing draw offer, so that
+    /// they can be taken away once the offer ends some other way. Returns false when no offer
+    /// stands any more (answered before its message was recorded).
+    pub async fn record_draw_offer_message(
+        &self,
+        game: i64,
+        message: MessageId,
+    ) -> Result<bool, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            Ok(games::set_draw_offer_message(&mut conn, game, message).await?)
+        })
+        .await
+    }
+
     /// Records the message that carries the buttons of challenge `id`, so that they can be taken
     /// away once the challenge is answered some other way. Returns the challenge as it is now:
     /// one answered before its message was recorded is no longer open.
@@ -846,6 +864,9 @@ impl Service {
         loaded.row.winner = update.winner;
         loaded.row.win_reason = update.win_reason.map(str::to_string);
         loaded.row.draw_offer = update.draw_offer;
+        if update.draw_offer.is_none() {
+            loaded.ended_offer_message = loaded.row.draw_offer_message.take().map(id_from_db);
+        }
         loaded.outcome = save.outcome;
         loaded.draw_offer = save.draw_offer;
         Ok(loaded)

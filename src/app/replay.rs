@@ -31,6 +31,8 @@ pub(crate) struct Loaded {
     pub entries: Vec<MoveRow>,
     pub outcome: Option<Outcome>,
     pub draw_offer: Option<Side>,
+    /// The message of a draw offer that the command just saved ended.
+    pub ended_offer_message: Option<u64>,
 }
 
 /// Logs a corrupt game loudly and turns it into an internal error.
@@ -118,6 +120,7 @@ pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppErr
         entries,
         outcome,
         draw_offer,
+        ended_offer_message: None,
     })
 }
 
@@ -134,6 +137,7 @@ impl Loaded {
             last_turn: last_turn(&self.plays),
             outcome: self.outcome,
             draw_offer: self.draw_offer,
+            ended_draw_offer: self.ended_offer_message,
         }
     }
 
@@ -344,6 +348,7 @@ mod tests {
                 winner,
                 win_reason: reason.map(str::to_string),
                 draw_offer: None,
+                draw_offer_message: None,
                 created_at: chrono::Utc::now(),
                 updated_at: chrono::Utc::now(),
                 finished_at: None,

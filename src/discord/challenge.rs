@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::challenge_row;
 use super::present::{describe_config, game_message, mention, side_name, turn_ping};
-use super::reply::{Answer, Message, Target, refusal, respond};
+use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_buttons, respond};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use crate::app::{
     AppError, ChallengeState, ChallengeView, ColourChoice, GameView, MessageId, NewChallenge,
@@ -205,24 +205,10 @@ pub fn retire_buttons(http: Arc<serenity::Http>, c: ChallengeView) {
 }
 
 fn retire(http: Arc<serenity::Http>, c: ChallengeView, reword: bool) {
-    let Some(message) = c.message.filter(|&m| m != 0 && c.channel != 0) else {
-        return;
-    };
-    tokio::spawn(async move {
-        let mut edit = serenity::EditMessage::new()
-            .components(Vec::new())
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if reword {
-            edit = edit.content(closed_challenge_text(&c));
-        }
-        let channel = serenity::ChannelId::new(c.channel);
-        if let Err(e) = channel
-            .edit_message(&http, serenity::MessageId::new(message), edit)
-            .await
-        {
-            tracing::warn!(challenge = c.id, error = %e, "could not take the buttons off a challenge");
-        }
-    });
+    if let Some(message) = c.message {
+        let content = reword.then(|| closed_challenge_text(&c));
+        remove_buttons(http, c.channel, message, content, "challenge");
+    }
 }
 
 /// [`retire_buttons`] for the challenge a game came from (the game's view does not carry it).
@@ -357,13 +343,17 @@ pub async fn challenge(
                 colour,
             };
             let c = data.service.challenge(new).await?;
-            Ok(Answer::public(challenge_message(&c)).offering(c.id))
+            Ok(Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id)))
         }
     })
     .await?;
-    if let Some(posted) = posted {
+    if let Some(OfferPosted {
+        offer: Offer::Challenge(id),
+        message,
+    }) = posted
+    {
         let http = &ctx.serenity_context().http;
-        record_message(http, &data.service, posted.challenge, posted.message.get()).await;
+        record_message(http, &data.service, id, message.get()).await;
     }
     Ok(())
 }

@@ -1,20 +1,39 @@
 //! Ending a game by agreement or resignation: `/resign`, `/draw` and the draw offer's buttons.
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 
 use super::buttons::draw_row;
 use super::present::{game_message, game_over, mention, side_name};
-use super::reply::{Answer, Target, respond};
-use super::{BotError, Context, Data, answer, invoker, names_from_interaction};
-use crate::app::{AppError, GameView, Outcome, UserId};
+use super::reply::{Answer, Offer, OfferPosted, Target, remove_buttons, respond};
+use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
+use crate::app::{AppError, GameView, MessageId, Outcome, UserId};
+
+/// Takes the buttons off the message of the draw offer that `view`'s command ended (accepted,
+/// declined by playing on, withdrawn, or the game over); its board and text stay. `except` is a
+/// message the answer itself replaces (the clicked offer).
+pub fn retire_draw_buttons(http: &Arc<serenity::Http>, view: &GameView, except: Option<MessageId>) {
+    if let Some(message) = view.ended_draw_offer.filter(|&m| Some(m) != except) {
+        remove_buttons(http.clone(), view.channel, message, None, "draw offer");
+    }
+}
 
 /// The answer to a game that just ended: the final board, and a new message naming the winner.
-async fn ended(http: &serenity::Http, data: &Data, headline: &str, view: &GameView) -> Answer {
+async fn ended(http: &Arc<serenity::Http>, data: &Data, headline: &str, view: &GameView) -> Answer {
     Answer::public(game_message(http, &data.names, headline, view).await).then(game_over(view))
 }
 
-/// The answer to `/draw` or the Accept draw button.
-async fn after_draw(http: &serenity::Http, data: &Data, user: UserId, view: &GameView) -> Answer {
+/// The answer to `/draw` or the Accept draw button (`clicked`: the offer's message, which the
+/// answer replaces).
+async fn after_draw(
+    http: &Arc<serenity::Http>,
+    data: &Data,
+    user: UserId,
+    view: &GameView,
+    clicked: Option<MessageId>,
+) -> Answer {
+    retire_draw_buttons(http, view, clicked);
     if view.outcome == Some(Outcome::DrawAgreed) {
         let headline = format!("{} accepted the draw.", mention(user));
         return ended(http, data, &headline, view).await;
@@ -33,7 +52,7 @@ async fn after_draw(http: &serenity::Http, data: &Data, user: UserId, view: &Gam
                 .await
                 .components(vec![draw_row(view.id)])
                 .notify([opponent]);
-            Answer::public(message)
+            Answer::public(message).offering(Offer::Draw(view.id))
         }
         // The service reported success without an offer by this player or an agreed draw:
         // show the game as it stands rather than guess.
@@ -49,6 +68,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "resign", async move {
         let view = data.service.resign(channel, user).await?;
+        retire_draw_buttons(&http, &view, None);
         let headline = format!("{} resigned.", mention(user));
         Ok(ended(&http, data, &headline, &view).await)
     })
@@ -61,11 +81,34 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
-    answer(ctx, "draw", async move {
+    let posted = answer_reporting(ctx, "draw", async move {
         let view = data.service.draw(channel, user).await?;
-        Ok(after_draw(&http, data, user, &view).await)
+        Ok(after_draw(&http, data, user, &view, None).await)
     })
-    .await
+    .await?;
+    if let Some(OfferPosted {
+        offer: Offer::Draw(game),
+        message,
+    }) = posted
+    {
+        // Remembered so that the buttons go once the offer ends some other way; an offer
+        // answered before this loses its buttons now.
+        match data
+            .service
+            .record_draw_offer_message(game, message.get())
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                let http = ctx.serenity_context().http.clone();
+                remove_buttons(http, channel, message.get(), None, "draw offer");
+            }
+            Err(e) => {
+                tracing::warn!(game, error = %e, "could not record the draw offer's message");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What a click on a draw button of game `game` finds, when it is no longer meaningful.
@@ -127,7 +170,10 @@ pub async fn on_button(
         }
         if accept {
             let view = data.service.draw(channel, user).await?;
-            Ok(after_draw(http, data, user, &view).await.updating())
+            let clicked = Some(interaction.message.id.get());
+            Ok(after_draw(http, data, user, &view, clicked)
+                .await
+                .updating())
         } else {
             let current = data.service.game_in_channel(channel).await?;
             let offered_by_me = current
@@ -143,6 +189,7 @@ pub async fn on_button(
                 let view = data.service.decline_draw(channel, user).await?;
                 (view, format!("{} declined the draw offer.", mention(user)))
             };
+            retire_draw_buttons(http, &view, Some(interaction.message.id.get()));
             Ok(Answer::public(game_message(http, &data.names, &headline, &view).await).updating())
         }
     };

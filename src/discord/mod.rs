@@ -94,12 +94,12 @@ where
     Ok(())
 }
 
-/// [`answer`], reporting where a challenge it offered was posted.
+/// [`answer`], reporting where the buttons of an offer it made were posted.
 async fn answer_reporting<F>(
     ctx: Context<'_>,
     what: &str,
     work: F,
-) -> Result<Option<reply::ChallengePosted>, BotError>
+) -> Result<Option<reply::OfferPosted>, BotError>
 where
     F: Future<Output = Result<reply::Answer, AppError>>,
 {

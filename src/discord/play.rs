@@ -1,5 +1,6 @@
 //! Playing: `/move` (with autocomplete), `/end`, `/undo`, `/board`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -22,12 +23,13 @@ const MAX_MOVES_TEXT: usize = 400;
 /// What to answer after a command that changed a game: the board for everyone, a new message
 /// for the next player when the turn passed, and one for both when the game ended.
 pub async fn changed(
-    http: &serenity::Http,
+    http: &Arc<serenity::Http>,
     data: &Data,
     headline: String,
     outcome: &MoveOutcome,
 ) -> Answer {
     let view = &outcome.view;
+    super::finish::retire_draw_buttons(http, view, None);
     let mut text = headline;
     for line in skipped_turns(&outcome.played) {
         text.push('\n');

@@ -10,6 +10,7 @@
 //! [`Data::budget`]: super::Data::budget
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -108,14 +109,23 @@ pub struct Answer {
     /// Messages that must notify someone (the next player, the end of the game): always new
     /// messages, since an edit notifies no one.
     pub then: Vec<Message>,
-    /// The challenge whose buttons `first` carries: [`respond`] then reports where it was posted.
-    pub offers_challenge: Option<i64>,
+    /// What `first`'s buttons answer: [`respond`] then reports where it was posted.
+    pub offers: Option<Offer>,
 }
 
-/// Where a challenge's message (the one with its buttons) was posted.
+/// Something open that a message's buttons answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChallengePosted {
-    pub challenge: i64,
+pub enum Offer {
+    /// The challenge with this id.
+    Challenge(i64),
+    /// The standing draw offer of the game with this id.
+    Draw(i64),
+}
+
+/// Where the message with an offer's buttons was posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferPosted {
+    pub offer: Offer,
     pub message: serenity::MessageId,
 }
 
@@ -127,7 +137,7 @@ impl Answer {
             ephemeral: false,
             update: false,
             then: Vec::new(),
-            offers_challenge: None,
+            offers: None,
         }
     }
 
@@ -138,7 +148,7 @@ impl Answer {
             ephemeral: true,
             update: false,
             then: Vec::new(),
-            offers_challenge: None,
+            offers: None,
         }
     }
 
@@ -159,11 +169,41 @@ impl Answer {
         self
     }
 
-    /// `first` carries the buttons of challenge `id`: have [`respond`] report its message.
-    pub fn offering(mut self, id: i64) -> Answer {
-        self.offers_challenge = Some(id);
+    /// `first` carries the buttons of `offer`: have [`respond`] report its message.
+    pub fn offering(mut self, offer: Offer) -> Answer {
+        self.offers = Some(offer);
         self
     }
+}
+
+/// Takes the buttons off message `message` of `channel` (and replaces its text with `content`
+/// when given) in the background: nobody waits for it, and a message that is gone or cannot be
+/// edited is only logged, naming `what`. The edit notifies no one.
+pub fn remove_buttons(
+    http: Arc<serenity::Http>,
+    channel: u64,
+    message: u64,
+    content: Option<String>,
+    what: &'static str,
+) {
+    if channel == 0 || message == 0 {
+        return;
+    }
+    tokio::spawn(async move {
+        let mut edit = serenity::EditMessage::new()
+            .components(Vec::new())
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Some(content) = content {
+            edit = edit.content(clamp(content));
+        }
+        let channel = serenity::ChannelId::new(channel);
+        if let Err(e) = channel
+            .edit_message(&http, serenity::MessageId::new(message), edit)
+            .await
+        {
+            tracing::warn!(what, message, error = %e, "could not take the buttons off a message");
+        }
+    });
 }
 
 /// Shown for an internal error; the cause goes to the log only.
@@ -232,15 +272,15 @@ impl Target<'_> {
 }
 
 /// Runs `work` and answers the interaction with its result within Discord's deadline (see the
-/// module documentation). `what` names the command in logs. When the answer offers a challenge
-/// (see [`Answer::offering`]), returns where its message was posted, if Discord says.
+/// module documentation). `what` names the command in logs. When the answer carries an offer's
+/// buttons (see [`Answer::offering`]), returns where its message was posted, if Discord says.
 pub async fn respond<F>(
     http: &serenity::Http,
     target: Target<'_>,
     budget: Duration,
     what: &str,
     work: F,
-) -> serenity::Result<Option<ChallengePosted>>
+) -> serenity::Result<Option<OfferPosted>>
 where
     F: Future<Output = Result<Answer, AppError>>,
 {
@@ -260,19 +300,19 @@ where
     }
 }
 
-/// The challenge `answer` offers and the message that carries it.
-fn posted(answer: &Answer, message: serenity::MessageId) -> Option<ChallengePosted> {
+/// The offer `answer` carries and the message that carries it.
+fn posted(answer: &Answer, message: serenity::MessageId) -> Option<OfferPosted> {
     answer
-        .offers_challenge
+        .offers
         .filter(|_| !answer.ephemeral)
-        .map(|challenge| ChallengePosted { challenge, message })
+        .map(|offer| OfferPosted { offer, message })
 }
 
 async fn send_now(
     http: &serenity::Http,
     target: Target<'_>,
     answer: &Answer,
-) -> serenity::Result<Option<ChallengePosted>> {
+) -> serenity::Result<Option<OfferPosted>> {
     let message = answer.first.response(answer.ephemeral);
     let response = match target {
         Target::Component(_) if answer.update && !answer.ephemeral => {
@@ -282,12 +322,12 @@ async fn send_now(
     };
     target.create_response(http, response).await?;
     let mut offered = None;
-    if answer.offers_challenge.is_some() && !answer.ephemeral {
+    if answer.offers.is_some() && !answer.ephemeral {
         // The response's id is not in the callback's answer: ask for it. Without it the
         // buttons merely stay after a typed answer, so a failure is only logged.
         match target.get_response(http).await {
             Ok(m) => offered = posted(answer, m.id),
-            Err(e) => tracing::warn!(error = %e, "could not learn the challenge message's id"),
+            Err(e) => tracing::warn!(error = %e, "could not learn the offer message's id"),
         }
     }
     for next in &answer.then {
@@ -300,7 +340,7 @@ async fn send_deferred(
     http: &serenity::Http,
     target: Target<'_>,
     answer: &Answer,
-) -> serenity::Result<Option<ChallengePosted>> {
+) -> serenity::Result<Option<OfferPosted>> {
     let mut offered = None;
     if answer.ephemeral {
         target.edit_response(http, answer.first.edit()).await?;

@@ -25,6 +25,7 @@ pub struct GameRow {
     pub winner: Option<i16>,
     pub win_reason: Option<String>,
     pub draw_offer: Option<i16>,
+    pub draw_offer_message: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
@@ -81,8 +82,8 @@ macro_rules! columns {
     () => {
         "g.id, g.challenge_id, g.guild_id, g.channel_id, g.game, g.variant, g.group_rule, \
          g.rule_set, g.vela, g.seed, g.first_player, g.second_player, g.position, g.version, \
-         g.outcome, g.winner, g.win_reason, g.draw_offer, g.created_at, g.updated_at, \
-         g.finished_at"
+         g.outcome, g.winner, g.win_reason, g.draw_offer, g.draw_offer_message, g.created_at, \
+         g.updated_at, g.finished_at"
     };
 }
 
@@ -263,6 +264,8 @@ pub async fn update(
     let updated = sqlx::query(
         "UPDATE games SET position = $3, outcome = $4, winner = $5, win_reason = $6, \
              draw_offer = $7, version = version + 1, updated_at = now(), \
+             draw_offer_message = CASE WHEN $7::smallint IS NULL THEN NULL \
+                                       ELSE draw_offer_message END, \
              finished_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() END \
          WHERE id = $1 AND version = $2",
     )
@@ -287,4 +290,22 @@ pub async fn update(
             .await?;
     }
     Ok(())
+}
+
+/// Records which message carries the buttons of game `game_id`'s standing draw offer. Returns
+/// false when no offer stands any more (it was answered before its message was recorded).
+pub async fn set_draw_offer_message(
+    conn: &mut PgConnection,
+    game_id: i64,
+    message: u64,
+) -> Result<bool, StoreError> {
+    let updated = sqlx::query(
+        "UPDATE games SET draw_offer_message = $2 \
+         WHERE id = $1 AND draw_offer IS NOT NULL AND outcome IS NULL",
+    )
+    .bind(game_id)
+    .bind(id_to_db(message))
+    .execute(conn)
+    .await?;
+    Ok(updated.rows_affected() == 1)
 }

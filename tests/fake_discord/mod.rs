@@ -1542,6 +1542,35 @@ impl Table {
         }
     }
 
+    /// Waits until the bot has recorded which message carries the buttons of the standing draw
+    /// offer in the game of `channel` (as [`Table::challenge_message_recorded`] for challenges).
+    pub async fn draw_offer_message_recorded(&self, channel: u64) -> u64 {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
+            .await
+            .expect("connect to the bot's database");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let recorded: Option<i64> = sqlx::query_scalar(
+                "SELECT g.draw_offer_message FROM games g \
+                 JOIN channel_claims k ON k.game_id = g.id WHERE k.channel_id = $1",
+            )
+            .bind(channel as i64)
+            .fetch_optional(&mut conn)
+            .await
+            .expect("read the game")
+            .flatten();
+            if let Some(id) = recorded {
+                return id as u64;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the draw offer message of channel {channel} was never recorded"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// Stops the bot and the fake, and drops the database.
     pub async fn close(mut self) {
         self.bot.kill();
