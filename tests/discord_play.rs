@@ -79,15 +79,8 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
     }
 
     // DISCORD_GUILD_ID is set: the commands go to that guild, at once, and only there.
-    let registered: Vec<String> = t
-        .fake
-        .requests()
-        .into_iter()
-        .filter(|r| r.method == "PUT")
-        .map(|r| r.path)
-        .collect();
     assert_eq!(
-        registered,
+        t.fake.registered_at(),
         [format!(
             "/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands"
         )]
@@ -239,15 +232,8 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_a_guild_id_the_commands_are_registered_globally_and_work() {
     let t = Table::open_registering(None).await;
-    let registered: Vec<String> = t
-        .fake
-        .requests()
-        .into_iter()
-        .filter(|r| r.method == "PUT")
-        .map(|r| r.path)
-        .collect();
     assert_eq!(
-        registered,
+        t.fake.registered_at(),
         [format!("/api/v10/applications/{APP_ID}/commands")]
     );
     assert_eq!(t.fake.commands().len(), 13);

@@ -268,6 +268,17 @@ impl FakeDiscord {
         self.shared.lock().commands.clone()
     }
 
+    /// The paths the bot registered its commands at (PUT), oldest first.
+    pub fn registered_at(&self) -> Vec<String> {
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.method == "PUT")
+            .map(|r| r.path.clone())
+            .collect()
+    }
+
     pub fn registrations(&self) -> usize {
         self.shared.lock().registrations
     }
@@ -1516,56 +1527,47 @@ impl Table {
     /// of `channel` (it learns the id just after answering, so a test that answers the challenge
     /// by typing waits for it to test the normal order of events).
     pub async fn challenge_message_recorded(&self, channel: u64) -> u64 {
-        use sqlx::Connection;
-        let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
-            .await
-            .expect("connect to the bot's database");
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let recorded: Option<i64> = sqlx::query_scalar(
-                "SELECT c.message_id FROM challenges c \
-                 JOIN channel_claims k ON k.challenge_id = c.id WHERE k.channel_id = $1",
-            )
-            .bind(channel as i64)
-            .fetch_optional(&mut conn)
-            .await
-            .expect("read the challenge")
-            .flatten();
-            if let Some(id) = recorded {
-                return id as u64;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the challenge message of channel {channel} was never recorded"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        self.message_recorded(
+            channel,
+            "SELECT c.message_id FROM challenges c \
+             JOIN channel_claims k ON k.challenge_id = c.id WHERE k.channel_id = $1",
+            "challenge",
+        )
+        .await
     }
 
     /// Waits until the bot has recorded which message carries the buttons of the standing draw
     /// offer in the game of `channel` (as [`Table::challenge_message_recorded`] for challenges).
     pub async fn draw_offer_message_recorded(&self, channel: u64) -> u64 {
+        self.message_recorded(
+            channel,
+            "SELECT g.draw_offer_message FROM games g \
+             JOIN channel_claims k ON k.game_id = g.id WHERE k.channel_id = $1",
+            "draw offer",
+        )
+        .await
+    }
+
+    /// Polls `sql` (a message id, or NULL, for channel `$1`) until it finds a message.
+    async fn message_recorded(&self, channel: u64, sql: &'static str, what: &str) -> u64 {
         use sqlx::Connection;
         let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
             .await
             .expect("connect to the bot's database");
         let deadline = Instant::now() + WAIT;
         loop {
-            let recorded: Option<i64> = sqlx::query_scalar(
-                "SELECT g.draw_offer_message FROM games g \
-                 JOIN channel_claims k ON k.game_id = g.id WHERE k.channel_id = $1",
-            )
-            .bind(channel as i64)
-            .fetch_optional(&mut conn)
-            .await
-            .expect("read the game")
-            .flatten();
+            let recorded: Option<i64> = sqlx::query_scalar(sql)
+                .bind(channel as i64)
+                .fetch_optional(&mut conn)
+                .await
+                .expect("read the bot's database")
+                .flatten();
             if let Some(id) = recorded {
                 return id as u64;
             }
             assert!(
                 Instant::now() < deadline,
-                "the draw offer message of channel {channel} was never recorded"
+                "the {what} message of channel {channel} was never recorded"
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
