@@ -589,11 +589,7 @@ impl FakeDiscord {
                 .cloned()
                 .unwrap_or_else(|| panic!("no message in {channel} has a button {custom_id}"))
         };
-        let (mut interaction, sent) = self.base_interaction(3, user, channel);
-        interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
-        interaction["message"] = message_object(&message, &self.shared.base);
-        self.dispatch(interaction);
-        sent
+        self.click_on(user, &message, custom_id)
     }
 
     /// Clicks a button that message `message` no longer has: a client still showing the message
@@ -608,11 +604,7 @@ impl FakeDiscord {
                 .cloned()
                 .unwrap_or_else(|| panic!("no message {message}"))
         };
-        let (mut interaction, sent) = self.base_interaction(3, user, posted.channel);
-        interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
-        interaction["message"] = message_object(&posted, &self.shared.base);
-        self.dispatch(interaction);
-        sent
+        self.click_on(user, &posted, custom_id)
     }
 
     /// Clicks a button by custom id on a message the fake never saw (a forged or ancient one).
@@ -625,9 +617,14 @@ impl FakeDiscord {
             flags: 0,
             files: vec![],
         };
-        let (mut interaction, sent) = self.base_interaction(3, user, channel);
+        self.click_on(user, &posted, custom_id)
+    }
+
+    /// Sends a click on button `custom_id` of `message`, as shown to the clicking user.
+    fn click_on(&self, user: u64, message: &Posted, custom_id: &str) -> Sent {
+        let (mut interaction, sent) = self.base_interaction(3, user, message.channel);
         interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
-        interaction["message"] = message_object(&posted, &self.shared.base);
+        interaction["message"] = message_object(message, &self.shared.base);
         self.dispatch(interaction);
         sent
     }
