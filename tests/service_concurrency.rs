@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use fibonacci_bot::app::{AppError, ColourChoice, MoveOutcome, NewChallenge, Service};
+use fibonacci_bot::app::{AppError, ColourChoice, MoveOutcome, NewChallenge, Refusal, Service};
 use fibonacci_bot::engine::{Config, Game, GameKind};
 
 const GUILD: u64 = 7;
@@ -17,7 +17,8 @@ const GREEN: u64 = 22;
 /// 50 tasks fire at once: half for each player, each a move that is legal for its side in the
 /// start position (or `end`). Whatever the interleaving, the service must apply each attempt
 /// entirely or not at all, one at a time; so:
-/// - every refusal is a user error (not an internal error or a timeout);
+/// - every refusal is a refusal (not an internal error or a timeout): the other player's turn,
+///   or a move the position no longer allows;
 /// - the log holds exactly the accepted moves, each once;
 /// - replaying the log move by move passes through the position every accepted command
 ///   reported, in the order of the log.
@@ -74,8 +75,15 @@ async fn fifty_concurrent_plays_apply_exactly_the_legal_ones_in_one_order() {
         let (user, word, result) = task.await.expect("task");
         match result {
             Ok(outcome) => accepted.push((user, word, outcome)),
-            Err(AppError::User(_)) => refused += 1,
-            Err(other) => panic!("{word} by {user}: not a user error: {other:?}"),
+            Err(AppError::Refused(Refusal::NotYourTurn { player, .. })) if player != user => {
+                refused += 1
+            }
+            Err(AppError::Refused(Refusal::IllegalMove {
+                word: refused_word,
+                batch: false,
+                ..
+            })) if refused_word == word => refused += 1,
+            Err(other) => panic!("{word} by {user}: not a refusal of the turn or move: {other:?}"),
         }
     }
     assert_eq!(accepted.len() + refused, 50);

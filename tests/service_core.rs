@@ -4,7 +4,8 @@
 mod common;
 
 use fibonacci_bot::app::{
-    AppError, ChallengeState, ColourChoice, GameView, NewChallenge, Outcome, Service,
+    AppError, ChallengeAction, ChallengeState, ChannelHolder, ColourChoice, GameView,
+    MAX_MOVES_PER_COMMAND, NewChallenge, Outcome, Refusal, Service,
 };
 use fibonacci_bot::engine::{Config, Game, GameKind, Side};
 
@@ -40,12 +41,17 @@ async fn start_game(service: &Service, channel: u64, kind: GameKind) -> GameView
     service.accept(challenge.id, BOB).await.expect("accept")
 }
 
-/// The message of a user error; any other result fails the test.
-fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> String {
+/// The refusal of a command; any other result fails the test.
+fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
     match result {
-        Err(AppError::User(message)) => message,
-        other => panic!("expected a user error, got {other:?}"),
+        Err(AppError::Refused(refusal)) => refusal,
+        other => panic!("expected a refusal, got {other:?}"),
     }
+}
+
+/// A player named the way the Discord front end names them in a history export.
+fn mention(user: u64) -> String {
+    format!("<@{user}>")
 }
 
 fn notations(view: &GameView) -> Vec<String> {
@@ -143,8 +149,10 @@ async fn nobody_challenges_themselves() {
     let service = service(&db).await;
     let mut new = new_challenge(CHANNEL, GameKind::Fibonacci, ColourChoice::Random);
     new.challenged = ALICE;
-    let message = refusal(service.challenge(new).await);
-    assert!(message.contains("cannot challenge yourself"), "{message}");
+    assert_eq!(
+        refusal(service.challenge(new).await),
+        Refusal::SelfChallenge
+    );
     assert!(
         service
             .challenge_in_channel(CHANNEL)
@@ -168,14 +176,22 @@ async fn one_open_challenge_or_active_game_per_channel_and_a_thread_is_suggested
         .expect("first challenge");
     let mut other = new_challenge(CHANNEL, GameKind::Fanorona, ColourChoice::Random);
     other.challenger = CAROL;
-    let message = refusal(service.challenge(other.clone()).await);
-    assert!(message.contains("open challenge"), "{message}");
-    assert!(message.contains("thread"), "{message}");
+    // A busy channel's refusal is worded with the thread hint by the front end.
+    assert_eq!(
+        refusal(service.challenge(other.clone()).await),
+        Refusal::ChannelBusy(ChannelHolder::Challenge {
+            challenger: ALICE,
+            challenged: BOB
+        })
+    );
 
-    service.accept(first.id, BOB).await.expect("accept");
-    let message = refusal(service.challenge(other.clone()).await);
-    assert!(message.contains("game in progress"), "{message}");
-    assert!(message.contains("thread:true"), "{message}");
+    let game = service.accept(first.id, BOB).await.expect("accept");
+    assert_eq!(
+        refusal(service.challenge(other.clone()).await),
+        Refusal::ChannelBusy(ChannelHolder::Game {
+            players: game.players
+        })
+    );
 
     // Another channel (a thread is a channel) is free.
     other.channel = CHANNEL + 1;
@@ -197,19 +213,44 @@ async fn only_the_challenged_player_accepts_and_only_once() {
         ))
         .await
         .expect("challenge");
-    let message = refusal(service.accept(challenge.id, ALICE).await);
-    assert!(message.contains("your own challenge"), "{message}");
-    let message = refusal(service.accept(challenge.id, CAROL).await);
-    assert!(message.contains(&format!("<@{BOB}>")), "{message}");
-    let message = refusal(service.accept_in_channel(CHANNEL, CAROL).await);
-    assert!(message.contains("only they can accept"), "{message}");
+    assert_eq!(
+        refusal(service.accept(challenge.id, ALICE).await),
+        Refusal::OwnChallenge {
+            action: ChallengeAction::Accept,
+            challenged: BOB
+        }
+    );
+    assert_eq!(
+        refusal(service.accept(challenge.id, CAROL).await),
+        Refusal::NotChallenged {
+            action: ChallengeAction::Accept,
+            challenged: BOB
+        }
+    );
+    assert_eq!(
+        refusal(service.accept_in_channel(CHANNEL, CAROL).await),
+        Refusal::NotChallenged {
+            action: ChallengeAction::Accept,
+            challenged: BOB
+        }
+    );
     service.accept(challenge.id, BOB).await.expect("accept");
-    let message = refusal(service.accept(challenge.id, BOB).await);
-    assert!(message.contains("already accepted"), "{message}");
-    let message = refusal(service.accept(challenge.id + 1000, BOB).await);
-    assert!(message.contains("does not exist"), "{message}");
-    let message = refusal(service.accept_in_channel(CHANNEL + 5, BOB).await);
-    assert!(message.contains("no open challenge"), "{message}");
+    assert_eq!(
+        refusal(service.accept(challenge.id, BOB).await),
+        Refusal::ChallengeClosed {
+            challenge: challenge.id,
+            channel: CHANNEL,
+            state: ChallengeState::Accepted
+        }
+    );
+    assert_eq!(
+        refusal(service.accept(challenge.id + 1000, BOB).await),
+        Refusal::NoSuchChallenge(ChallengeAction::Accept)
+    );
+    assert_eq!(
+        refusal(service.accept_in_channel(CHANNEL + 5, BOB).await),
+        Refusal::NoOpenChallenge(ChallengeAction::Accept)
+    );
 }
 
 #[tokio::test]
@@ -224,14 +265,30 @@ async fn the_challenged_player_declines_and_the_channel_is_free_again() {
         ))
         .await
         .expect("challenge");
-    let message = refusal(service.decline(challenge.id, ALICE).await);
-    assert!(message.contains("/cancel"), "{message}");
-    let message = refusal(service.decline(challenge.id, CAROL).await);
-    assert!(message.contains("only they can decline"), "{message}");
+    assert_eq!(
+        refusal(service.decline(challenge.id, ALICE).await),
+        Refusal::OwnChallenge {
+            action: ChallengeAction::Decline,
+            challenged: BOB
+        }
+    );
+    assert_eq!(
+        refusal(service.decline(challenge.id, CAROL).await),
+        Refusal::NotChallenged {
+            action: ChallengeAction::Decline,
+            challenged: BOB
+        }
+    );
     let declined = service.decline(challenge.id, BOB).await.expect("decline");
     assert_eq!(declined.state, ChallengeState::Declined);
-    let message = refusal(service.accept(challenge.id, BOB).await);
-    assert!(message.contains("declined"), "{message}");
+    assert_eq!(
+        refusal(service.accept(challenge.id, BOB).await),
+        Refusal::ChallengeClosed {
+            challenge: challenge.id,
+            channel: CHANNEL,
+            state: ChallengeState::Declined
+        }
+    );
 
     let again = service
         .challenge(new_challenge(
@@ -247,8 +304,10 @@ async fn the_challenged_player_declines_and_the_channel_is_free_again() {
         .expect("decline in channel");
     assert_eq!(declined.id, again.id);
     assert_eq!(declined.state, ChallengeState::Declined);
-    let message = refusal(service.decline_in_channel(CHANNEL, BOB).await);
-    assert!(message.contains("no open challenge"), "{message}");
+    assert_eq!(
+        refusal(service.decline_in_channel(CHANNEL, BOB).await),
+        Refusal::NoOpenChallenge(ChallengeAction::Decline)
+    );
 }
 
 #[tokio::test]
@@ -263,10 +322,20 @@ async fn only_the_challenger_cancels() {
         ))
         .await
         .expect("challenge");
-    let message = refusal(service.cancel(CHANNEL, BOB).await);
-    assert!(message.contains("/decline"), "{message}");
-    let message = refusal(service.cancel(CHANNEL, CAROL).await);
-    assert!(message.contains(&format!("<@{ALICE}>")), "{message}");
+    assert_eq!(
+        refusal(service.cancel(CHANNEL, BOB).await),
+        Refusal::NotChallenger {
+            challenger: ALICE,
+            asked_by_challenged: true
+        }
+    );
+    assert_eq!(
+        refusal(service.cancel(CHANNEL, CAROL).await),
+        Refusal::NotChallenger {
+            challenger: ALICE,
+            asked_by_challenged: false
+        }
+    );
     let cancelled = service.cancel(CHANNEL, ALICE).await.expect("cancel");
     assert_eq!(cancelled.state, ChallengeState::Cancelled);
     assert!(
@@ -276,8 +345,10 @@ async fn only_the_challenger_cancels() {
             .expect("read")
             .is_none()
     );
-    let message = refusal(service.cancel(CHANNEL, ALICE).await);
-    assert!(message.contains("no open challenge"), "{message}");
+    assert_eq!(
+        refusal(service.cancel(CHANNEL, ALICE).await),
+        Refusal::NoOpenChallenge(ChallengeAction::Cancel)
+    );
 }
 
 #[tokio::test]
@@ -354,8 +425,14 @@ async fn old_open_challenges_expire_and_free_their_channels() {
         .expect("read")
         .map(|c| c.state);
     assert_eq!(state, Some(ChallengeState::Expired));
-    let message = refusal(service.accept(first.id, BOB).await);
-    assert!(message.contains("expired"), "{message}");
+    assert_eq!(
+        refusal(service.accept(first.id, BOB).await),
+        Refusal::ChallengeClosed {
+            challenge: first.id,
+            channel: CHANNEL,
+            state: ChallengeState::Expired
+        }
+    );
     // The accepted challenge's game is untouched; the expired one's channel is free.
     assert!(
         service
@@ -455,38 +532,34 @@ async fn only_the_player_to_move_plays() {
     let db = common::fresh_database().await;
     let service = service(&db).await;
     start_game(&service, CHANNEL, GameKind::Fibonacci).await;
-    let message = refusal(service.play(CHANNEL, BOB, "j6-i6").await);
-    assert!(
-        message.contains(&format!("It is <@{ALICE}>'s turn")),
-        "{message}"
+    let alices_turn = Refusal::NotYourTurn {
+        player: ALICE,
+        side: Side::First,
+        game: GameKind::Fibonacci,
+    };
+    assert_eq!(
+        refusal(service.play(CHANNEL, BOB, "j6-i6").await),
+        alices_turn
     );
-    let message = refusal(service.end_turn(CHANNEL, BOB).await);
-    assert!(message.contains("turn"), "{message}");
-    let message = refusal(service.play(CHANNEL, CAROL, "b6-c6").await);
-    assert!(
-        message.contains("You are not playing in this game"),
-        "{message}"
+    assert_eq!(refusal(service.end_turn(CHANNEL, BOB).await), alices_turn);
+    let not_a_player = Refusal::NotAPlayer {
+        players: [ALICE, BOB],
+    };
+    assert_eq!(
+        refusal(service.play(CHANNEL, CAROL, "b6-c6").await),
+        not_a_player
     );
-    let message = refusal(service.resign(CHANNEL, CAROL).await);
-    assert!(
-        message.contains("You are not playing in this game"),
-        "{message}"
-    );
-    let message = refusal(service.draw(CHANNEL, CAROL).await);
-    assert!(
-        message.contains("You are not playing in this game"),
-        "{message}"
-    );
+    assert_eq!(refusal(service.resign(CHANNEL, CAROL).await), not_a_player);
+    assert_eq!(refusal(service.draw(CHANNEL, CAROL).await), not_a_player);
 }
 
 #[tokio::test]
 async fn a_channel_without_a_game_says_how_to_start_one() {
     let db = common::fresh_database().await;
     let service = service(&db).await;
-    let message = refusal(service.play(CHANNEL, ALICE, "b6-c6").await);
-    assert!(
-        message.contains("There is no game in this channel: start one with /challenge"),
-        "{message}"
+    assert_eq!(
+        refusal(service.play(CHANNEL, ALICE, "b6-c6").await),
+        Refusal::NoGame
     );
     assert!(
         service
@@ -503,10 +576,11 @@ async fn a_channel_without_a_game_says_how_to_start_one() {
         ))
         .await
         .expect("challenge");
-    let message = refusal(service.play(CHANNEL, ALICE, "b6-c6").await);
-    assert!(message.contains("/accept"), "{message}");
-    let message = refusal(service.history(CHANNEL).await);
-    assert!(message.contains("/challenge"), "{message}");
+    assert_eq!(
+        refusal(service.play(CHANNEL, ALICE, "b6-c6").await),
+        Refusal::GameNotStarted { challenged: BOB }
+    );
+    assert_eq!(refusal(service.history(CHANNEL).await), Refusal::NoGameYet);
 }
 
 #[tokio::test]
@@ -521,26 +595,41 @@ async fn an_illegal_move_is_refused_with_the_engine_reason_and_nothing_is_kept()
         .expect("read")
         .expect("game");
     // The first move is legal, the second moves Green's centre: neither is kept.
-    let message = refusal(service.play(CHANNEL, BOB, "j6-i6 k6-j6").await);
-    assert!(message.contains("`k6-j6`"), "{message}");
-    assert!(message.contains("Nothing was played"), "{message}");
     let mut reference = before.game.clone();
     reference.play("j6-i6").expect("legal");
-    let engine_reason = reference
+    let engine_error = reference
         .play("k6-j6")
-        .expect_err("a centre never moves on its own")
-        .to_string();
-    assert!(
-        message.contains(&engine_reason),
-        "{message} / {engine_reason}"
+        .expect_err("a centre never moves on its own");
+    // `batch`: several moves were sent, so the front end says that nothing was played.
+    assert_eq!(
+        refusal(service.play(CHANNEL, BOB, "j6-i6 k6-j6").await),
+        Refusal::IllegalMove {
+            word: "k6-j6".to_string(),
+            error: engine_error,
+            batch: true
+        }
     );
-    let message = refusal(service.play(CHANNEL, BOB, "zz-top").await);
-    assert!(message.contains("`zz-top`"), "{message}");
-    let message = refusal(service.play(CHANNEL, BOB, "   ").await);
-    assert!(message.contains("Type a move"), "{message}");
+    let engine_error = before.game.clone().play("zz-top").expect_err("not a move");
+    assert_eq!(
+        refusal(service.play(CHANNEL, BOB, "zz-top").await),
+        Refusal::IllegalMove {
+            word: "zz-top".to_string(),
+            error: engine_error,
+            batch: false
+        }
+    );
+    assert_eq!(
+        refusal(service.play(CHANNEL, BOB, "   ").await),
+        Refusal::NoMoveGiven
+    );
     let many = vec!["j6-i6"; 40].join(" ");
-    let message = refusal(service.play(CHANNEL, BOB, &many).await);
-    assert!(message.contains("at most"), "{message}");
+    assert_eq!(
+        refusal(service.play(CHANNEL, BOB, &many).await),
+        Refusal::TooManyMoves {
+            count: 40,
+            max: MAX_MOVES_PER_COMMAND
+        }
+    );
     let after = service
         .game_in_channel(CHANNEL)
         .await
@@ -557,8 +646,14 @@ async fn moves_past_the_end_of_ones_turn_are_refused_all_or_nothing() {
     let service = service(&db).await;
     start_game(&service, CHANNEL, GameKind::Fibonacci).await;
     // Red's first turn allows one unit move: the second would be Green's.
-    let message = refusal(service.play(CHANNEL, ALICE, "b6-c6 c6-d6").await);
-    assert!(message.contains("Your turn ends with `b6-c6`"), "{message}");
+    assert_eq!(
+        refusal(service.play(CHANNEL, ALICE, "b6-c6 c6-d6").await),
+        Refusal::TurnEndsBefore {
+            last: "b6-c6".to_string(),
+            next: "c6-d6".to_string(),
+            batch: true
+        }
+    );
     let view = service
         .game_in_channel(CHANNEL)
         .await
@@ -573,15 +668,21 @@ async fn a_player_takes_back_their_own_move_of_the_turn_in_progress_only() {
     let db = common::fresh_database().await;
     let service = service(&db).await;
     start_game(&service, CHANNEL, GameKind::Fibonacci).await;
-    let message = refusal(service.undo(CHANNEL, ALICE).await);
-    assert!(message.contains("nothing to take back"), "{message}");
+    assert_eq!(
+        refusal(service.undo(CHANNEL, ALICE).await),
+        Refusal::NothingToUndo
+    );
     service.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
     // Red's turn is over.
-    let message = refusal(service.undo(CHANNEL, ALICE).await);
-    assert!(message.contains("Your turn is over"), "{message}");
+    assert_eq!(
+        refusal(service.undo(CHANNEL, ALICE).await),
+        Refusal::TurnPassed { opponent: BOB }
+    );
     // Green has not moved in turn 2.
-    let message = refusal(service.undo(CHANNEL, BOB).await);
-    assert!(message.contains("not moved yet"), "{message}");
+    assert_eq!(
+        refusal(service.undo(CHANNEL, BOB).await),
+        Refusal::NotMovedThisTurn
+    );
     let start_of_turn = service
         .game_in_channel(CHANNEL)
         .await
@@ -591,8 +692,10 @@ async fn a_player_takes_back_their_own_move_of_the_turn_in_progress_only() {
         .play(CHANNEL, BOB, "j6-i6")
         .await
         .expect("green moves");
-    let message = refusal(service.undo(CHANNEL, ALICE).await);
-    assert!(message.contains("you have no move in it"), "{message}");
+    assert_eq!(
+        refusal(service.undo(CHANNEL, ALICE).await),
+        Refusal::OpponentsTurn { opponent: BOB }
+    );
     let undone = service.undo(CHANNEL, BOB).await.expect("undo");
     assert_eq!(
         undone
@@ -652,10 +755,14 @@ async fn resigning_ends_the_game_and_frees_the_channel() {
             .is_none()
     );
     // A finished game accepts no moves.
-    let message = refusal(service.play(CHANNEL, ALICE, "d2-e3").await);
-    assert!(message.contains("no game in this channel"), "{message}");
-    let message = refusal(service.resign(CHANNEL, ALICE).await);
-    assert!(message.contains("no game in this channel"), "{message}");
+    assert_eq!(
+        refusal(service.play(CHANNEL, ALICE, "d2-e3").await),
+        Refusal::NoGame
+    );
+    assert_eq!(
+        refusal(service.resign(CHANNEL, ALICE).await),
+        Refusal::NoGame
+    );
     let (finished, history) = service.history(CHANNEL).await.expect("history");
     assert_eq!(finished.id, view.id);
     assert_eq!(history.last().map(|e| e.notation.as_str()), Some("resign"));
@@ -675,19 +782,29 @@ async fn a_draw_is_offered_then_accepted_declined_or_withdrawn() {
     let db = common::fresh_database().await;
     let service = service(&db).await;
     start_game(&service, CHANNEL, GameKind::Fibonacci).await;
-    let message = refusal(service.decline_draw(CHANNEL, BOB).await);
-    assert!(message.contains("no draw offer"), "{message}");
-    let message = refusal(service.withdraw_draw(CHANNEL, ALICE).await);
-    assert!(message.contains("no draw offer"), "{message}");
+    assert_eq!(
+        refusal(service.decline_draw(CHANNEL, BOB).await),
+        Refusal::NoDrawToDecline
+    );
+    assert_eq!(
+        refusal(service.withdraw_draw(CHANNEL, ALICE).await),
+        Refusal::NoDrawToWithdraw
+    );
 
     let view = service.draw(CHANNEL, ALICE).await.expect("offer");
     assert_eq!(view.draw_offer, Some(Side::First));
-    let message = refusal(service.draw(CHANNEL, ALICE).await);
-    assert!(message.contains("already offered"), "{message}");
-    let message = refusal(service.decline_draw(CHANNEL, ALICE).await);
-    assert!(message.contains("withdraw"), "{message}");
-    let message = refusal(service.withdraw_draw(CHANNEL, BOB).await);
-    assert!(message.contains("accept or decline"), "{message}");
+    assert_eq!(
+        refusal(service.draw(CHANNEL, ALICE).await),
+        Refusal::DrawAlreadyOffered { opponent: BOB }
+    );
+    assert_eq!(
+        refusal(service.decline_draw(CHANNEL, ALICE).await),
+        Refusal::DrawOfferIsYours
+    );
+    assert_eq!(
+        refusal(service.withdraw_draw(CHANNEL, BOB).await),
+        Refusal::DrawOfferIsTheirs { offerer: ALICE }
+    );
     let view = service.decline_draw(CHANNEL, BOB).await.expect("decline");
     assert_eq!(view.draw_offer, None);
 
@@ -775,8 +892,10 @@ async fn fanorona_plays_whole_chains_and_end_only_stops_a_chain() {
     let db = common::fresh_database().await;
     let service = service(&db).await;
     start_game(&service, CHANNEL, GameKind::Fanorona).await;
-    let message = refusal(service.end_turn(CHANNEL, ALICE).await);
-    assert!(message.contains("no capture chain"), "{message}");
+    assert_eq!(
+        refusal(service.end_turn(CHANNEL, ALICE).await),
+        Refusal::NoChainToStop { batch: false }
+    );
     // d2-e3 captures f4 and g5 by approach.
     let outcome = service
         .play(CHANNEL, ALICE, "d2-e3")
@@ -857,19 +976,28 @@ async fn the_history_has_every_entry_with_timestamps_and_exports_as_text() {
     service.end_turn(CHANNEL, ALICE).await.expect("end turn 3");
     service.resign(CHANNEL, BOB).await.expect("resign");
     let (view, history) = service.history(CHANNEL).await.expect("history");
-    let rows: Vec<(i32, u32, Side, u64, &str)> = history
+    let rows: Vec<(i32, u32, Side, u64, &str, bool)> = history
         .iter()
-        .map(|e| (e.ply, e.turn, e.side, e.user, e.notation.as_str()))
+        .map(|e| {
+            (
+                e.ply,
+                e.turn,
+                e.side,
+                e.user,
+                e.notation.as_str(),
+                e.is_move,
+            )
+        })
         .collect();
     assert_eq!(
         rows,
         [
-            (1, 1, Side::First, ALICE, "b6-c6"),
-            (2, 2, Side::Second, BOB, "j6-i6"),
-            (3, 2, Side::Second, BOB, "i6-h6"),
-            (4, 3, Side::First, ALICE, "c6-d6"),
-            (5, 3, Side::First, ALICE, "end"),
-            (6, 4, Side::Second, BOB, "resign"),
+            (1, 1, Side::First, ALICE, "b6-c6", true),
+            (2, 2, Side::Second, BOB, "j6-i6", true),
+            (3, 2, Side::Second, BOB, "i6-h6", true),
+            (4, 3, Side::First, ALICE, "c6-d6", true),
+            (5, 3, Side::First, ALICE, "end", true),
+            (6, 4, Side::Second, BOB, "resign", false),
         ]
     );
     assert!(
@@ -879,7 +1007,7 @@ async fn the_history_has_every_entry_with_timestamps_and_exports_as_text() {
     );
     assert!(history.windows(2).all(|w| w[0].at <= w[1].at));
 
-    let text = Service::history_text(&view, &history);
+    let text = Service::history_text(&view, &history, mention);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "fibonacci, variant standard, group same-category");
     assert_eq!(lines[1], format!("red: <@{ALICE}>  green: <@{BOB}>"));
@@ -918,7 +1046,7 @@ async fn the_cards_seed_is_never_shown() {
     );
     service.end_turn(CHANNEL, ALICE).await.expect("end");
     let (view, history) = service.history(CHANNEL).await.expect("history");
-    let text = Service::history_text(&view, &history);
+    let text = Service::history_text(&view, &history, mention);
     assert!(!text.contains(&seed.to_string()), "{text}");
     assert!(!text.contains(&(seed as i64).to_string()), "{text}");
     admin.close().await;
@@ -1013,15 +1141,29 @@ async fn the_channel_rule_is_a_database_constraint_that_holds_under_races() {
             service.challenge(new).await
         }));
     }
-    let mut stored = 0;
+    let mut stored = Vec::new();
+    let mut refused = Vec::new();
     for task in tasks {
         match task.await.expect("task") {
-            Ok(_) => stored += 1,
-            Err(AppError::User(message)) => assert!(message.contains("thread"), "{message}"),
-            Err(other) => panic!("not a user error: {other:?}"),
+            Ok(challenge) => stored.push(challenge.challenger),
+            Err(AppError::Refused(refusal)) => refused.push(refusal),
+            Err(other) => panic!("not a refusal: {other:?}"),
         }
     }
-    assert_eq!(stored, 1);
+    assert_eq!(stored.len(), 1);
+    assert_eq!(refused.len(), 19);
+    // Every loser is told that the channel is busy (worded with the thread hint): held by the
+    // one stored challenge, or taken in the same moment.
+    for refusal in &refused {
+        assert!(
+            matches!(
+                refusal,
+                Refusal::ChannelBusy(ChannelHolder::Challenge { challenger, challenged: BOB })
+                    if *challenger == stored[0]
+            ) || *refusal == Refusal::ChannelBusy(ChannelHolder::JustTaken),
+            "{refusal:?}"
+        );
+    }
 
     let admin = sqlx::PgPool::connect(db.url()).await.expect("connect");
     let open: i64 = sqlx::query_scalar("SELECT count(*) FROM challenges WHERE state = 'open'")

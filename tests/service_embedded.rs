@@ -9,9 +9,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fibonacci_bot::app::{AppError, ColourChoice, DatabaseConfig, NewChallenge, Running, start};
+use fibonacci_bot::app::{ColourChoice, DatabaseConfig, NewChallenge, Running, StartError, start};
 use fibonacci_bot::engine::{Config, GameKind};
-use fibonacci_bot::store::embedded::running_as_root;
+use fibonacci_bot::store::embedded::{EmbeddedError, running_as_root};
 
 /// Set in the child process: which phase to run, and where the data lives.
 const PHASE_VAR: &str = "FIBONACCI_BOT_EMBEDDED_TEST_PHASE";
@@ -35,7 +35,9 @@ async fn the_embedded_database_refuses_root_with_a_clear_message() {
     })
     .await;
     match result {
-        Err(AppError::User(message)) => {
+        Err(error @ StartError::Embedded(EmbeddedError::Root)) => {
+            // What the operator reads: what to do instead.
+            let message = error.to_string();
             assert!(message.contains("set DATABASE_URL"), "{message}");
             assert!(message.contains("normal user"), "{message}");
         }

@@ -72,7 +72,10 @@ async fn games_survive_a_restart_of_the_service() {
     let mut before = Vec::new();
     for channel in 1..=3 {
         let (view, history) = service.history(channel).await.expect("history");
-        before.push((summary(&view), Service::history_text(&view, &history)));
+        before.push((
+            summary(&view),
+            Service::history_text(&view, &history, |u| format!("<@{u}>")),
+        ));
     }
     let overview_before = service.overview(GUILD, ALICE).await.expect("overview");
     // The restart: every connection closed, then a new service on the same database.
@@ -82,7 +85,10 @@ async fn games_survive_a_restart_of_the_service() {
     for (channel, expected) in (1..=3).zip(&before) {
         let (view, history) = service.history(channel).await.expect("history");
         assert_eq!(
-            &(summary(&view), Service::history_text(&view, &history)),
+            &(
+                summary(&view),
+                Service::history_text(&view, &history, |u| format!("<@{u}>"))
+            ),
             expected
         );
     }
@@ -335,7 +341,7 @@ async fn a_cut_during_a_burst_of_commands_leaves_no_half_written_command() {
                 let user = if i % 2 == 0 { ALICE } else { BOB };
                 match service.end_turn(channel, user).await {
                     Ok(_) => accepted += 1,
-                    Err(AppError::User(e)) => panic!("the players alternate: {e}"),
+                    Err(AppError::Refused(refusal)) => panic!("the players alternate: {refusal:?}"),
                     Err(AppError::Unavailable) => return (accepted, true),
                     Err(AppError::Internal(e)) => panic!("internal error: {e}"),
                 }

@@ -12,37 +12,38 @@
 
 use std::fmt::Write;
 
-use crate::engine::fanorona::{self, RuleSet};
-use crate::engine::fibonacci::{GroupRule, Variant};
-use crate::engine::{Config, Side, WinReason};
+use crate::engine::{Side, WinReason};
 
-use super::{GameView, HistoryEntry, Outcome, mention};
+use super::{GameView, HistoryEntry, Outcome, UserId};
 
-/// The text export of a game's history.
-pub(super) fn text(view: &GameView, entries: &[HistoryEntry]) -> String {
+/// The text export of a game's history; `name` names a player.
+pub(super) fn text(
+    view: &GameView,
+    entries: &[HistoryEntry],
+    name: impl Fn(UserId) -> String,
+) -> String {
     let names = view.game.kind().side_names();
     let mut out = String::new();
-    let _ = writeln!(out, "{}", options(view.game.config()));
+    let _ = writeln!(out, "{}", options(view));
     let _ = writeln!(
         out,
         "{}: {}  {}: {}",
         names[0],
-        mention(view.players[0]),
+        name(view.players[0]),
         names[1],
-        mention(view.players[1])
+        name(view.players[1])
     );
     // Consecutive moves of one turn share a line; service entries (skip, resign, draw events)
     // get their own.
     let mut i = 0;
     while i < entries.len() {
         let first = &entries[i];
-        let is_move = !is_service_entry(&first.notation);
         let mut j = i + 1;
-        while is_move
+        while first.is_move
             && j < entries.len()
             && entries[j].turn == first.turn
             && entries[j].side == first.side
-            && !is_service_entry(&entries[j].notation)
+            && entries[j].is_move
         {
             j += 1;
         }
@@ -62,44 +63,14 @@ pub(super) fn text(view: &GameView, entries: &[HistoryEntry]) -> String {
     out
 }
 
-/// The words the service writes into the log besides the engine's moves.
-fn is_service_entry(notation: &str) -> bool {
-    matches!(
-        notation,
-        "skip" | "resign" | "draw offered" | "draw accepted" | "draw declined" | "draw withdrawn"
-    )
-}
-
-fn options(config: Config) -> String {
-    match config {
-        Config::Fibonacci(o) => format!(
-            "fibonacci, variant {}, group {}",
-            match o.variant {
-                Variant::Standard => "standard",
-                Variant::Cards => "cards",
-            },
-            match o.group {
-                GroupRule::SameCategory => "same-category",
-                GroupRule::AnyFriendly => "any-friendly",
-            }
-        ),
-        Config::Fanorona(o) => {
-            let rules = match o.rules {
-                RuleSet::Escale => "escale",
-                RuleSet::Standard => "standard",
-            };
-            match o.vela {
-                None => format!("fanorona, rules {rules}"),
-                Some(winner) => format!(
-                    "fanorona, rules {rules}, vela round (first round won by {})",
-                    match winner {
-                        fanorona::Color::White => "white",
-                        fanorona::Color::Black => "black",
-                    }
-                ),
-            }
-        }
+/// "fibonacci, variant standard, group same-category": the game and its options, from the codec.
+fn options(view: &GameView) -> String {
+    let config = view.game.config();
+    let mut line = config.kind().as_str().to_string();
+    for (key, value) in config.pairs() {
+        let _ = write!(line, ", {key} {value}");
     }
+    line
 }
 
 fn result(view: &GameView) -> String {

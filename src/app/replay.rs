@@ -2,14 +2,14 @@
 //! checks the result against what the game row says (position, outcome); a difference is an
 //! internal error, logged loudly and never "fixed".
 
-use crate::engine::{Config, Game, Played, Side, Status, WinReason};
+use crate::engine::{Config, Game, Played, Side, Status};
 use crate::store::games::{GameRow, MoveRow};
 use crate::store::id_from_db;
+use crate::store::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
 
-use super::{AppError, GameView, Outcome, UserId};
-
-/// The log kind of the entries the engine replays.
-pub(crate) const KIND_MOVE: &str = "move";
+use super::error::{AppError, InternalError};
+use super::views::{GameView, Outcome, parse_config, side_of};
+use super::{MessageId, UserId};
 
 /// One replayed `move` entry of the log.
 #[derive(Clone, Debug)]
@@ -32,13 +32,13 @@ pub(crate) struct Loaded {
     pub outcome: Option<Outcome>,
     pub draw_offer: Option<Side>,
     /// The message of a draw offer that the command just saved ended.
-    pub ended_offer_message: Option<u64>,
+    pub ended_offer_message: Option<MessageId>,
 }
 
 /// Logs a corrupt game loudly and turns it into an internal error.
 pub(crate) fn corrupt(game_id: i64, what: &str) -> AppError {
     tracing::error!(game_id, "game {game_id} is inconsistent: {what}");
-    AppError::Internal(format!("game {game_id} is inconsistent: {what}"))
+    InternalError::Corrupt(format!("game {game_id}: {what}")).into()
 }
 
 /// Replays the `move` entries of `entries` (in order) from the start position.
@@ -50,7 +50,7 @@ pub(crate) fn replay<'a>(
     let mut game = Game::new(config, seed);
     let mut plays = Vec::new();
     for entry in entries {
-        if entry.kind != KIND_MOVE {
+        if entry.kind != MoveKind::Move {
             continue;
         }
         let played = game.play(&entry.notation).map_err(|e| {
@@ -71,10 +71,7 @@ pub(crate) fn replay<'a>(
 /// Loads a game from its row and its log, checking the replay against the row.
 pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppError> {
     let id = row.id;
-    let config = row
-        .config
-        .to_config()
-        .map_err(|e| corrupt(id, &e.to_string()))?;
+    let config = parse_config(&row.options).map_err(|e| corrupt(id, &e))?;
     let seed = id_from_db(row.seed);
     let players = [id_from_db(row.first_player), id_from_db(row.second_player)];
     let (game, plays) = replay(config, seed, &entries).map_err(|e| corrupt(id, &e))?;
@@ -105,11 +102,7 @@ pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppErr
             ),
         ));
     }
-    let draw_offer = row
-        .draw_offer
-        .map(side_from_db)
-        .transpose()
-        .map_err(|e| corrupt(id, &e))?;
+    let draw_offer = row.draw_offer.map(Side::from);
     Ok(Loaded {
         row,
         config,
@@ -143,13 +136,7 @@ impl Loaded {
 
     /// The side `user` plays, if any.
     pub(crate) fn side_of(&self, user: UserId) -> Option<Side> {
-        if self.players[0] == user {
-            Some(Side::First)
-        } else if self.players[1] == user {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        side_of(self.players, user)
     }
 
     /// The user playing `side`.
@@ -163,20 +150,12 @@ impl Loaded {
     }
 }
 
-/// True when this move ended its player's turn (or the game).
-pub(crate) fn turn_ended(played: &Played) -> bool {
-    match played {
-        Played::Fibonacci(p) => p.turn_ended,
-        Played::Fanorona(p) => p.turn_ended,
-    }
-}
-
 /// The moves of the turn in progress if it has any, else those of the last completed turn.
 pub(crate) fn last_turn(plays: &[LoggedPlay]) -> Vec<Played> {
     let ends: Vec<usize> = plays
         .iter()
         .enumerate()
-        .filter(|(_, p)| turn_ended(&p.played))
+        .filter(|(_, p)| p.played.turn_ended())
         .map(|(i, _)| i)
         .collect();
     let current_start = ends.last().map_or(0, |&i| i + 1);
@@ -192,78 +171,45 @@ pub(crate) fn last_turn(plays: &[LoggedPlay]) -> Vec<Played> {
     plays[range].iter().map(|p| p.played.clone()).collect()
 }
 
-/// A side index column (0 first, 1 second).
-pub(crate) fn side_from_db(value: i16) -> Result<Side, String> {
-    match value {
-        0 => Ok(Side::First),
-        1 => Ok(Side::Second),
-        other => Err(format!("side index {other}")),
-    }
-}
+/// The outcome columns of a game row: `(outcome, winner, win_reason)`.
+pub(crate) type OutcomeColumns = (
+    Option<OutcomeKind>,
+    Option<SideIndex>,
+    Option<Word<crate::engine::WinReason>>,
+);
 
-pub(crate) fn side_to_db(side: Side) -> i16 {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
-}
-
-fn win_reason_name(reason: WinReason) -> &'static str {
-    match reason {
-        WinReason::Surrounded => "surrounded",
-        WinReason::CardsFormation => "cards-formation",
-        WinReason::AllCaptured => "all-captured",
-        WinReason::NoLegalMove => "no-legal-move",
-    }
-}
-
-fn win_reason_from_name(name: &str) -> Result<WinReason, String> {
-    Ok(match name {
-        "surrounded" => WinReason::Surrounded,
-        "cards-formation" => WinReason::CardsFormation,
-        "all-captured" => WinReason::AllCaptured,
-        "no-legal-move" => WinReason::NoLegalMove,
-        other => return Err(format!("win reason {other:?}")),
-    })
-}
-
-/// The `(outcome, winner, win_reason)` columns of an outcome.
-pub(crate) fn outcome_columns(
-    outcome: Option<Outcome>,
-) -> (Option<&'static str>, Option<i16>, Option<&'static str>) {
+/// The columns an outcome is stored in.
+pub(crate) fn outcome_columns(outcome: Option<Outcome>) -> OutcomeColumns {
     match outcome {
         None => (None, None, None),
         Some(Outcome::Won(side, reason)) => (
-            Some("won"),
-            Some(side_to_db(side)),
-            Some(win_reason_name(reason)),
+            Some(OutcomeKind::Won),
+            Some(side.into()),
+            Some(Word(reason)),
         ),
-        Some(Outcome::Resigned { winner }) => (Some("resigned"), Some(side_to_db(winner)), None),
-        Some(Outcome::Draw) => (Some("draw"), None, None),
-        Some(Outcome::DrawAgreed) => (Some("draw-agreed"), None, None),
+        Some(Outcome::Resigned { winner }) => (Some(OutcomeKind::Resigned), Some(winner.into()), None),
+        Some(Outcome::Draw) => (Some(OutcomeKind::Draw), None, None),
+        Some(Outcome::DrawAgreed) => (Some(OutcomeKind::DrawAgreed), None, None),
     }
 }
 
 fn outcome_from_row(row: &GameRow) -> Result<Option<Outcome>, String> {
     let winner = || {
         row.winner
-            .ok_or_else(|| "a won game without a winner".to_string())
-            .and_then(side_from_db)
+            .map(Side::from)
+            .ok_or_else(|| "a decided game without a winner".to_string())
     };
-    Ok(match row.outcome.as_deref() {
+    Ok(match row.outcome {
         None => None,
-        Some("won") => {
-            let reason = row
+        Some(OutcomeKind::Won) => {
+            let Word(reason) = row
                 .win_reason
-                .as_deref()
-                .ok_or_else(|| "a won game without a reason".to_string())
-                .and_then(win_reason_from_name)?;
+                .ok_or_else(|| "a won game without a reason".to_string())?;
             Some(Outcome::Won(winner()?, reason))
         }
-        Some("resigned") => Some(Outcome::Resigned { winner: winner()? }),
-        Some("draw") => Some(Outcome::Draw),
-        Some("draw-agreed") => Some(Outcome::DrawAgreed),
-        Some(other) => return Err(format!("outcome {other:?}")),
+        Some(OutcomeKind::Resigned) => Some(Outcome::Resigned { winner: winner()? }),
+        Some(OutcomeKind::Draw) => Some(Outcome::Draw),
+        Some(OutcomeKind::DrawAgreed) => Some(Outcome::DrawAgreed),
     })
 }
 
@@ -279,7 +225,7 @@ pub(crate) fn outcome_of(status: Status) -> Option<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::fanorona;
+    use crate::engine::{WinReason, fanorona};
 
     /// A logged Fanorona play with no steps (only `turn_ended` matters here), tagged by ply.
     fn play(ply: i32, turn_ended: bool) -> LoggedPlay {
@@ -294,7 +240,7 @@ mod tests {
     }
 
     fn turns(plays: &[LoggedPlay]) -> Vec<bool> {
-        last_turn(plays).iter().map(turn_ended).collect()
+        last_turn(plays).iter().map(Played::turn_ended).collect()
     }
 
     /// GameView::last_turn: the turn in progress if it has moves, else the last completed turn.
@@ -338,15 +284,15 @@ mod tests {
                 challenge_id: 1,
                 guild_id: 1,
                 channel_id: 1,
-                config: crate::store::config::ConfigColumns::default(),
+                options: "fibonacci".to_string(),
                 seed: 0,
                 first_player: 1,
                 second_player: 2,
                 position: String::new(),
                 version: 0,
-                outcome: o.map(str::to_string),
+                outcome: o,
                 winner,
-                win_reason: reason.map(str::to_string),
+                win_reason: reason,
                 draw_offer: None,
                 draw_offer_message: None,
                 created_at: chrono::Utc::now(),

@@ -3,9 +3,10 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 
-use crate::engine::{Config, Game, GameKind, Status, fanorona, fibonacci};
+use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
 mod render;
 
@@ -39,97 +40,68 @@ pub enum RulesAction {
         #[command(flatten)]
         game: GameArgs,
         /// Moves in the notation of RULES.md; `end` ends the current Fibonacci turn early.
-        #[arg(allow_hyphen_values = true)]
+        /// Options may come before or after them (no move starts with a hyphen).
         moves: Vec<String>,
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameArg {
-    Fibonacci,
-    Fanorona,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum VariantArg {
-    Standard,
-    Cards,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GroupArg {
-    SameCategory,
-    AnyFriendly,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RulesArg {
-    Escale,
-    Standard,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum VelaArg {
-    White,
-    Black,
+/// A clap parser for the words of an engine codec: `--help` lists them, and a wrong one is
+/// refused with the list.
+fn codec<T: Codec + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::words()).try_map(|word| {
+        T::from_word(&word).ok_or_else(|| UnknownWord::new(&word, T::words()))
+    })
 }
 
 /// Which game, with which rules, from which position.
 #[derive(Clone, Debug, Args)]
 pub struct GameArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "fibonacci")]
-    pub game: GameArg,
+    #[arg(long, default_value = "fibonacci", value_parser = codec::<GameKind>())]
+    pub game: GameKind,
     /// A position string (RULES.md 1.7 or 2.4); the start position when omitted.
     #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Fibonacci variant.
-    #[arg(long, value_enum, default_value = "standard")]
-    pub variant: VariantArg,
+    #[arg(long, default_value = "standard", value_parser = codec::<fibonacci::Variant>())]
+    pub variant: fibonacci::Variant,
     /// Fibonacci: what counts as a group.
-    #[arg(long, value_enum, default_value = "same-category")]
-    pub group: GroupArg,
+    #[arg(long, default_value = "same-category", value_parser = codec::<fibonacci::GroupRule>())]
+    pub group: fibonacci::GroupRule,
     /// Fanorona rule set.
-    #[arg(long, value_enum, default_value = "escale")]
-    pub rules: RulesArg,
+    #[arg(long, default_value = "escale", value_parser = codec::<fanorona::RuleSet>())]
+    pub rules: fanorona::RuleSet,
     /// Fanorona: play a vela second round; the value is the colour that won the first round.
-    #[arg(long, value_enum)]
-    pub vela: Option<VelaArg>,
+    #[arg(long, value_parser = codec::<fanorona::Color>())]
+    pub vela: Option<fanorona::Color>,
     /// Seed of the cards variant's shuffles.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
 
 impl GameArgs {
-    /// The engine configuration these options select.
-    pub fn config(&self) -> Config {
-        match self.game {
-            GameArg::Fibonacci => Config::Fibonacci(fibonacci::Options {
-                variant: match self.variant {
-                    VariantArg::Standard => fibonacci::Variant::Standard,
-                    VariantArg::Cards => fibonacci::Variant::Cards,
-                },
-                group: match self.group {
-                    GroupArg::SameCategory => fibonacci::GroupRule::SameCategory,
-                    GroupArg::AnyFriendly => fibonacci::GroupRule::AnyFriendly,
-                },
-            }),
-            GameArg::Fanorona => Config::Fanorona(fanorona::Options {
-                rules: match self.rules {
-                    RulesArg::Escale => fanorona::RuleSet::Escale,
-                    RulesArg::Standard => fanorona::RuleSet::Standard,
-                },
-                vela: self.vela.map(|v| match v {
-                    VelaArg::White => fanorona::Color::White,
-                    VelaArg::Black => fanorona::Color::Black,
-                }),
-            }),
+    /// The engine configuration these options select; options of other games are ignored.
+    pub fn config(&self) -> Result<Config, String> {
+        let mut config = Config::default_for(self.game);
+        let given = [
+            ("variant", Some(self.variant.as_str())),
+            ("group", Some(self.group.as_str())),
+            ("rules", Some(self.rules.as_str())),
+            ("vela", self.vela.map(Codec::as_str)),
+        ];
+        for (key, value) in given {
+            if let Some(value) = value
+                && self.game.options().iter().any(|o| o.key == key)
+            {
+                config.set(key, value).map_err(|e| e.to_string())?;
+            }
         }
+        Ok(config)
     }
 
     /// The game these options describe, or a one-line reason why not.
     pub fn game(&self) -> Result<Game, String> {
-        let config = self.config();
+        let config = self.config()?;
         match &self.position {
             None => Ok(Game::new(config, self.seed)),
             Some(p) => {

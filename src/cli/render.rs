@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use super::GameArgs;
-use crate::engine::Played;
 use crate::render::{BoardInfo, Palette, RenderOptions, render_png_with};
 
 /// Colour scheme of the picture.
@@ -65,10 +64,7 @@ fn render(args: &RenderArgs) -> Result<(), String> {
         }
         // `turn_ended` rather than a change of side: a Fibonacci turn can end with the
         // opponent's turn skipped, leaving the same side to move.
-        turn_passed = match &played {
-            Played::Fibonacci(p) => p.turn_ended,
-            Played::Fanorona(p) => p.turn_ended,
-        };
+        turn_passed = played.turn_ended();
         last_turn.push(played);
     }
     let info = BoardInfo {

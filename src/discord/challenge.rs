@@ -5,122 +5,79 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 
 use super::buttons::challenge_row;
+use super::choices::{Choice, ColourArg, RANDOM};
 use super::present::{describe_config, game_message, mention, side_name, turn_ping};
 use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_buttons, respond};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use crate::app::{
     AppError, ChallengeState, ChallengeView, ColourChoice, GameView, MessageId, NewChallenge,
-    Service, UserId,
+    Refusal, Service, UserId,
 };
-use crate::engine::{Config, GameKind, Side, fanorona, fibonacci};
+use super::words;
+use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
 
-/// The game to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum GameChoice {
-    #[name = "fibonacci"]
-    Fibonacci,
-    #[name = "fanorona"]
-    Fanorona,
-}
+/// The `/challenge` options that choose a game's rules (a game's other options keep their
+/// defaults on Discord).
+pub const RULE_OPTIONS: [&str; 2] = ["variant", "rules"];
 
-impl GameChoice {
-    pub fn kind(self) -> GameKind {
-        match self {
-            GameChoice::Fibonacci => GameKind::Fibonacci,
-            GameChoice::Fanorona => GameKind::Fanorona,
-        }
+/// "`a`, `b` or `c`".
+fn either(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
-/// Fibonacci's variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum VariantChoice {
-    #[name = "standard"]
-    Standard,
-    #[name = "cards"]
-    Cards,
-}
-
-/// Fanorona's rule set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum RulesChoice {
-    #[name = "escale"]
-    Escale,
-    #[name = "standard"]
-    Standard,
-}
-
-/// The challenger's colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum ColourArg {
-    #[name = "red"]
-    Red,
-    #[name = "green"]
-    Green,
-    #[name = "white"]
-    White,
-    #[name = "black"]
-    Black,
-    #[name = "random"]
-    Random,
-}
-
-/// The rules and colours a `/challenge` asks for, or why they do not fit together.
+/// The rules and colours a `/challenge` asks for, or why they do not fit together. `options`
+/// holds each of [`RULE_OPTIONS`] as given (name, value).
 pub fn challenge_terms(
-    game: Option<GameChoice>,
-    variant: Option<VariantChoice>,
-    rules: Option<RulesChoice>,
-    colour: Option<ColourArg>,
+    game: Option<GameKind>,
+    options: &[(&str, Option<&str>)],
+    colour: Option<&str>,
 ) -> Result<(Config, ColourChoice), String> {
-    let kind = game.map_or(GameKind::Fibonacci, GameChoice::kind);
-    let config = match kind {
-        GameKind::Fibonacci => {
-            if rules.is_some() {
-                return Err("`rules` applies to Fanorona; for Fibonacci choose \
-                            `variant:standard` or `variant:cards`."
-                    .into());
+    let kind = game.unwrap_or(GameKind::Fibonacci);
+    let mut config = Config::default_for(kind);
+    for &(key, value) in options {
+        let Some(value) = value else { continue };
+        if config.set(key, value).is_err() {
+            // The option belongs to another game: say which, and what this game takes.
+            let owner = GameKind::ALL
+                .iter()
+                .find(|k| k.options().iter().any(|o| o.key == key))
+                .map_or(key, |k| k.title());
+            let choices: Vec<String> = kind
+                .options()
+                .iter()
+                .filter(|o| RULE_OPTIONS.contains(&o.key))
+                .flat_map(|o| (o.values)().into_iter().map(move |v| format!("`{}:{v}`", o.key)))
+                .collect();
+            return Err(format!(
+                "`{key}` applies to {owner}; for {} choose {}.",
+                kind.title(),
+                either(&choices)
+            ));
+        }
+    }
+    let colour = match colour.unwrap_or(RANDOM) {
+        RANDOM => ColourChoice::Random,
+        name => match kind.side_named(name) {
+            Some(Side::First) => ColourChoice::ChallengerFirst,
+            Some(Side::Second) => ColourChoice::ChallengerSecond,
+            None => {
+                let sides = kind.side_names();
+                let mut choices: Vec<String> =
+                    sides.iter().map(|s| format!("`colour:{s}`")).collect();
+                choices.push(format!("`colour:{RANDOM}`"));
+                return Err(format!(
+                    "{} is played by {} and {}: choose {}.",
+                    kind.title(),
+                    kind.side_title(Side::First),
+                    kind.side_title(Side::Second),
+                    either(&choices)
+                ));
             }
-            let mut options = fibonacci::Options::default();
-            if variant == Some(VariantChoice::Cards) {
-                options.variant = fibonacci::Variant::Cards;
-            }
-            Config::Fibonacci(options)
-        }
-        GameKind::Fanorona => {
-            if variant.is_some() {
-                return Err("`variant` applies to Fibonacci; for Fanorona choose \
-                            `rules:escale` or `rules:standard`."
-                    .into());
-            }
-            let mut options = fanorona::Options::default();
-            if rules == Some(RulesChoice::Standard) {
-                options.rules = fanorona::RuleSet::Standard;
-            }
-            Config::Fanorona(options)
-        }
-    };
-    let colour = match (kind, colour.unwrap_or(ColourArg::Random)) {
-        (_, ColourArg::Random) => ColourChoice::Random,
-        (GameKind::Fibonacci, ColourArg::Red) | (GameKind::Fanorona, ColourArg::White) => {
-            ColourChoice::ChallengerFirst
-        }
-        (GameKind::Fibonacci, ColourArg::Green) | (GameKind::Fanorona, ColourArg::Black) => {
-            ColourChoice::ChallengerSecond
-        }
-        (GameKind::Fibonacci, _) => {
-            return Err(
-                "Fibonacci is played by Red and Green: choose `colour:red`, \
-                        `colour:green` or `colour:random`."
-                    .into(),
-            );
-        }
-        (GameKind::Fanorona, _) => {
-            return Err(
-                "Fanorona is played by White and Black: choose `colour:white`, \
-                        `colour:black` or `colour:random`."
-                    .into(),
-            );
-        }
+        },
     };
     Ok((config, colour))
 }
@@ -237,7 +194,7 @@ async fn open_thread(
     http: &serenity::Http,
     interaction: &serenity::CommandInteraction,
     title: String,
-) -> Result<serenity::ChannelId, AppError> {
+) -> Option<serenity::ChannelId> {
     // A thread cannot hold a thread: a challenge from inside one opens a sibling.
     let parent = match &interaction.channel {
         Some(c) if is_thread(c.kind) => c.parent_id.unwrap_or(interaction.channel_id),
@@ -248,15 +205,10 @@ async fn open_thread(
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
     match parent.create_thread(http, builder).await {
-        Ok(thread) => Ok(thread.id),
+        Ok(thread) => Some(thread.id),
         Err(e) => {
             tracing::warn!(error = %e, "could not create a thread");
-            Err(AppError::User(
-                "I could not open a thread here. Ask an admin to let me create public threads \
-                 and send messages in threads, or challenge without `thread:true` in a channel \
-                 that has no game."
-                    .into(),
-            ))
+            None
         }
     }
 }
@@ -266,9 +218,13 @@ async fn open_thread(
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "Who you want to play"] opponent: serenity::User,
-    #[description = "Which game (fibonacci by default)"] game: Option<GameChoice>,
-    #[description = "Fibonacci only: standard (default) or cards"] variant: Option<VariantChoice>,
-    #[description = "Fanorona only: escale (default) or standard"] rules: Option<RulesChoice>,
+    #[description = "Which game (fibonacci by default)"] game: Option<Choice<GameKind>>,
+    #[description = "Fibonacci only: standard (default) or cards"] variant: Option<
+        Choice<fibonacci::Variant>,
+    >,
+    #[description = "Fanorona only: escale (default) or standard"] rules: Option<
+        Choice<fanorona::RuleSet>,
+    >,
     #[description = "Your colour (random by default)"] colour: Option<ColourArg>,
     #[description = "Play in a new thread (automatic when this channel already has a game)"]
     thread: Option<bool>,
@@ -294,7 +250,12 @@ pub async fn challenge(
                 "You cannot challenge yourself: pick someone else as `opponent`.",
             ));
         }
-        let (config, colour) = match challenge_terms(game, variant, rules, colour) {
+        let options = [
+            ("variant", variant.map(|v| v.0.as_str())),
+            ("rules", rules.map(|r| r.0.as_str())),
+        ];
+        let terms = challenge_terms(game.map(|g| g.0), &options, colour.map(|c| c.0));
+        let (config, colour) = match terms {
             Ok(terms) => terms,
             Err(why) => return Ok(Answer::notice(why)),
         };
@@ -307,7 +268,9 @@ pub async fn challenge(
                 data.names.of(&http, user).await,
                 opponent_name
             );
-            let thread_id = open_thread(&http, interaction, title).await?;
+            let Some(thread_id) = open_thread(&http, interaction, title).await else {
+                return Ok(Answer::notice(words::NO_THREAD));
+            };
             let new = NewChallenge {
                 challenger: user,
                 challenged: opponent.id.get(),
@@ -386,11 +349,12 @@ fn state_word(state: ChallengeState) -> &'static str {
 async fn stale_challenge(
     http: &serenity::Http,
     data: &Data,
-    c: &ChallengeView,
+    channel: u64,
+    state: ChallengeState,
 ) -> Result<Answer, AppError> {
-    let mut text = format!("This challenge was {}.", state_word(c.state));
-    if c.state == ChallengeState::Accepted
-        && let Some(view) = data.service.game_in_channel(c.channel).await?
+    let mut text = format!("This challenge was {}.", state_word(state));
+    if state == ChallengeState::Accepted
+        && let Some(view) = data.service.game_in_channel(channel).await?
     {
         let m = game_message(http, &data.names, &text, &view).await;
         return Ok(Answer::private(m));
@@ -399,19 +363,15 @@ async fn stale_challenge(
     Ok(Answer::notice(text))
 }
 
-/// A refusal from the service for a button on challenge `id`: stale buttons get the current
+/// A refusal from the service for a button on a challenge: stale buttons get the current
 /// state, other refusals (say, the wrong person clicking) their message.
 async fn refused_click(
     http: &serenity::Http,
     data: &Data,
-    id: i64,
     error: AppError,
 ) -> Result<Answer, AppError> {
-    if let AppError::User(_) = error
-        && let Some(c) = data.service.challenge_by_id(id).await?
-        && c.state != ChallengeState::Open
-    {
-        return stale_challenge(http, data, &c).await;
+    if let AppError::Refused(Refusal::ChallengeClosed { channel, state, .. }) = error {
+        return stale_challenge(http, data, channel, state).await;
     }
     Ok(refusal(error, "challenge button"))
 }
@@ -491,12 +451,12 @@ pub async fn on_button(
         if accept {
             match data.service.accept(id, user).await {
                 Ok(view) => Ok(started(http, data, &view).await.updating()),
-                Err(e) => refused_click(http, data, id, e).await,
+                Err(e) => refused_click(http, data, e).await,
             }
         } else {
             match data.service.decline(id, user).await {
                 Ok(c) => Ok(Answer::public(Message::text(declined_text(&c))).updating()),
-                Err(e) => refused_click(http, data, id, e).await,
+                Err(e) => refused_click(http, data, e).await,
             }
         }
     };
@@ -515,57 +475,64 @@ pub async fn on_button(
 mod tests {
     use super::*;
 
+    fn terms(
+        game: Option<GameKind>,
+        variant: Option<&str>,
+        rules: Option<&str>,
+        colour: Option<&str>,
+    ) -> Result<(Config, ColourChoice), String> {
+        challenge_terms(game, &[("variant", variant), ("rules", rules)], colour)
+    }
+
     #[test]
     fn challenge_defaults_to_standard_fibonacci_with_random_colours() {
-        let (config, colour) = challenge_terms(None, None, None, None).unwrap();
+        let (config, colour) = terms(None, None, None, None).unwrap();
         assert_eq!(config, Config::default_for(GameKind::Fibonacci));
         assert_eq!(colour, ColourChoice::Random);
     }
 
     #[test]
     fn variant_applies_to_fibonacci_and_rules_to_fanorona() {
-        let (config, _) = challenge_terms(None, Some(VariantChoice::Cards), None, None).unwrap();
+        let (config, _) = terms(None, Some("cards"), None, None).unwrap();
         assert!(matches!(config, Config::Fibonacci(o) if o.variant == fibonacci::Variant::Cards));
-        let (config, _) = challenge_terms(
-            Some(GameChoice::Fanorona),
-            None,
-            Some(RulesChoice::Standard),
-            None,
-        )
-        .unwrap();
+        let (config, _) = terms(Some(GameKind::Fanorona), None, Some("standard"), None).unwrap();
         assert!(matches!(config, Config::Fanorona(o) if o.rules == fanorona::RuleSet::Standard));
-        assert!(challenge_terms(None, None, Some(RulesChoice::Standard), None).is_err());
-        assert!(
-            challenge_terms(
-                Some(GameChoice::Fanorona),
-                Some(VariantChoice::Cards),
-                None,
-                None
-            )
-            .is_err()
+        assert_eq!(
+            terms(None, None, Some("standard"), None).unwrap_err(),
+            "`rules` applies to Fanorona; for Fibonacci choose `variant:standard` or \
+             `variant:cards`."
+        );
+        assert_eq!(
+            terms(Some(GameKind::Fanorona), Some("cards"), None, None).unwrap_err(),
+            "`variant` applies to Fibonacci; for Fanorona choose `rules:escale` or \
+             `rules:standard`."
         );
     }
 
     #[test]
     fn colours_must_belong_to_the_game() {
-        let first = |g, c| challenge_terms(Some(g), None, None, Some(c)).map(|t| t.1);
+        let first = |g, c| terms(Some(g), None, None, Some(c)).map(|t| t.1);
         assert_eq!(
-            first(GameChoice::Fibonacci, ColourArg::Red),
+            first(GameKind::Fibonacci, "red"),
             Ok(ColourChoice::ChallengerFirst)
         );
         assert_eq!(
-            first(GameChoice::Fibonacci, ColourArg::Green),
+            first(GameKind::Fibonacci, "green"),
             Ok(ColourChoice::ChallengerSecond)
         );
         assert_eq!(
-            first(GameChoice::Fanorona, ColourArg::White),
+            first(GameKind::Fanorona, "white"),
             Ok(ColourChoice::ChallengerFirst)
         );
         assert_eq!(
-            first(GameChoice::Fanorona, ColourArg::Black),
+            first(GameKind::Fanorona, "black"),
             Ok(ColourChoice::ChallengerSecond)
         );
-        assert!(first(GameChoice::Fanorona, ColourArg::Red).is_err());
-        assert!(first(GameChoice::Fibonacci, ColourArg::Black).is_err());
+        assert_eq!(
+            first(GameKind::Fanorona, "red").unwrap_err(),
+            "Fanorona is played by White and Black: choose `colour:white`, `colour:black` or \
+             `colour:random`."
+        );
+        assert!(first(GameKind::Fibonacci, "black").is_err());
     }
 }

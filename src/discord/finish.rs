@@ -137,7 +137,7 @@ async fn stale_draw(
             // The game is over (or another one has started here): show how it ended.
             let finished = match data.service.history(channel).await {
                 Ok((view, _)) if view.id == game => Some(view),
-                Ok(_) | Err(AppError::User(_)) => None,
+                Ok(_) | Err(AppError::Refused(_)) => None,
                 Err(e) => return Err(e),
             };
             Ok(Some(match finished {

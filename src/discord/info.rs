@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::challenge::GameChoice;
+use super::choices::Choice;
 use super::present::{describe_config, mention, picture, side_name, status_line};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker};
@@ -90,7 +90,7 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
     let (_, channel, _) = invoker(ctx);
     answer(ctx, "history", async move {
         let (view, entries) = data.service.history(channel).await?;
-        let text = Service::history_text(&view, &entries);
+        let text = Service::history_text(&view, &entries, mention);
         let kind = view.game.kind();
         let header = format!(
             "Moves of game {} ({}, {} {} vs {} {}):\n",
@@ -165,17 +165,17 @@ and never back onto a point it has visited this turn. Enter the chain step by st
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "Which game (fibonacci by default)"] game: Option<GameChoice>,
+    #[description = "Which game (fibonacci by default)"] game: Option<Choice<GameKind>>,
 ) -> Result<(), BotError> {
     answer(ctx, "rules", async move {
-        let kind = game.map_or(GameKind::Fibonacci, GameChoice::kind);
-        let (text, names) = match kind {
-            GameKind::Fibonacci => (FIBONACCI_RULES, ["Red", "Green"]),
-            GameKind::Fanorona => (FANORONA_RULES, ["White", "Black"]),
+        let kind = game.map_or(GameKind::Fibonacci, |g| g.0);
+        let text = match kind {
+            GameKind::Fibonacci => FIBONACCI_RULES,
+            GameKind::Fanorona => FANORONA_RULES,
         };
         let start = Game::new(Config::default_for(kind), 0);
         let info = BoardInfo {
-            players: names.map(String::from),
+            players: Side::BOTH.map(|side| kind.side_title(side)),
             ..BoardInfo::default()
         };
         let image = picture(start, info, format!("{kind}-start.png")).await;

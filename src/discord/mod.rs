@@ -18,12 +18,14 @@ use crate::app::{AppError, ChannelId, GuildId, Service, UserId};
 mod bot;
 pub mod buttons;
 pub mod challenge;
+pub mod choices;
 pub mod config;
 pub mod finish;
 pub mod info;
 pub mod play;
 pub mod present;
 pub mod reply;
+pub mod words;
 
 pub use config::{BotConfig, ConfigError};
 

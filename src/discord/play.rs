@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::present::{game_message, game_over, mention, skipped_turns, turn_ping};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, Data, answer, invoker};
-use crate::app::{AppError, MoveOutcome};
+use crate::app::{AppError, MoveOutcome, chain};
 use crate::engine::Game;
 
 /// Discord shows at most this many autocomplete choices.
@@ -31,7 +31,7 @@ pub async fn changed(
     let view = &outcome.view;
     super::finish::retire_draw_buttons(http, view, None);
     let mut text = headline;
-    for line in skipped_turns(&outcome.played) {
+    for line in skipped_turns(outcome.view.game.kind(), &outcome.played) {
         text.push('\n');
         text.push_str(&line);
     }
@@ -100,7 +100,7 @@ async fn autocomplete_moves(
                 .unwrap_or_default()
         }
         Ok(Err(AppError::Internal(cause))) => {
-            tracing::error!(%cause, "autocomplete: internal error");
+            tracing::error!(cause = %chain(&cause), "autocomplete: internal error");
             Vec::new()
         }
         _ => Vec::new(),

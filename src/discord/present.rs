@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use super::reply::Message;
 use crate::app::{GameView, Outcome, UserId};
-use crate::engine::{Config, Game, GameKind, Played, Side, WinReason, fanorona, fibonacci};
+use crate::engine::{Config, Game, GameKind, Played, Side, WinReason};
 use crate::render::{BoardInfo, render_png};
 
 /// A mention, shown as the user's name by Discord clients; it notifies only when the message's
@@ -19,38 +19,13 @@ pub fn mention(user: UserId) -> String {
 }
 
 /// "Red", "Green", "White", "Black".
-pub fn side_name(kind: GameKind, side: Side) -> &'static str {
-    match (kind, side) {
-        (GameKind::Fibonacci, Side::First) => "Red",
-        (GameKind::Fibonacci, Side::Second) => "Green",
-        (GameKind::Fanorona, Side::First) => "White",
-        (GameKind::Fanorona, Side::Second) => "Black",
-    }
+pub fn side_name(kind: GameKind, side: Side) -> String {
+    kind.side_title(side)
 }
 
 /// The game and its options in a few words: "Fibonacci (cards variant)".
 pub fn describe_config(config: &Config) -> String {
-    match config {
-        Config::Fibonacci(o) => {
-            let variant = match o.variant {
-                fibonacci::Variant::Standard => "standard",
-                fibonacci::Variant::Cards => "cards variant",
-            };
-            let group = match o.group {
-                fibonacci::GroupRule::SameCategory => "",
-                fibonacci::GroupRule::AnyFriendly => ", any-friendly groups",
-            };
-            format!("Fibonacci ({variant}{group})")
-        }
-        Config::Fanorona(o) => {
-            let rules = match o.rules {
-                fanorona::RuleSet::Escale => "escale rules",
-                fanorona::RuleSet::Standard => "standard rules: captures are compulsory",
-            };
-            let vela = if o.vela.is_some() { ", vela round" } else { "" };
-            format!("Fanorona ({rules}{vela})")
-        }
-    }
+    config.describe()
 }
 
 fn plural(n: u8) -> &'static str {
@@ -130,17 +105,13 @@ fn banner(view: &GameView) -> Option<String> {
     }
 }
 
-/// The turns the engine skipped because their allowance was 0 (Fibonacci standard variant).
-pub fn skipped_turns(played: &[Played]) -> Vec<String> {
+/// The turns the rules skipped because their allowance was 0 (Fibonacci standard variant).
+pub fn skipped_turns(kind: GameKind, played: &[Played]) -> Vec<String> {
     played
         .iter()
-        .filter_map(|p| match p {
-            Played::Fibonacci(p) => Some(&p.skipped),
-            Played::Fanorona(_) => None,
-        })
-        .flatten()
-        .map(|(turn, colour)| {
-            let name = side_name(GameKind::Fibonacci, colour.side());
+        .flat_map(Played::skipped_turns)
+        .map(|(turn, side)| {
+            let name = side_name(kind, side);
             format!("{name}'s turn {turn} is skipped: enemy strike pieces next to the centre leave no moves.")
         })
         .collect()

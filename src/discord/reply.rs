@@ -15,7 +15,9 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::app::AppError;
+use crate::app::{AppError, chain};
+
+use super::words;
 
 /// Discord's limit on a message's text.
 pub const MAX_CONTENT: usize = 2000;
@@ -210,13 +212,14 @@ pub fn remove_buttons(
 pub const APOLOGY: &str = "Sorry, something went wrong on my side. Please try again in a moment; if it keeps happening, \
      tell the server's admins.";
 
-/// A service error as the user sees it: refusals verbatim, internal causes logged and hidden.
+/// A service error as the user sees it: refusals in words, internal causes logged with their
+/// whole chain and hidden.
 pub fn refusal(error: AppError, what: &str) -> Answer {
     match error {
-        AppError::User(message) => Answer::notice(message),
+        AppError::Refused(refusal) => Answer::notice(words::refusal(&refusal)),
         AppError::Unavailable => Answer::notice(AppError::Unavailable.to_string()),
         AppError::Internal(cause) => {
-            tracing::error!(command = what, %cause, "internal error");
+            tracing::error!(command = what, cause = %chain(&cause), "internal error");
             Answer::notice(APOLOGY)
         }
     }
@@ -367,6 +370,8 @@ async fn send_deferred(
 mod tests {
     use super::*;
 
+    use crate::app::{InternalError, Refusal};
+
     #[test]
     fn long_text_is_cut_to_discords_limit() {
         let long = "é".repeat(MAX_CONTENT + 10);
@@ -378,10 +383,11 @@ mod tests {
 
     #[test]
     fn refusals_are_private_and_internal_causes_hidden() {
-        let a = refusal(AppError::User("It is not your turn.".into()), "move");
+        let a = refusal(Refusal::NothingToUndo.into(), "move");
         assert!(a.ephemeral);
-        assert_eq!(a.first.content, "It is not your turn.");
-        let a = refusal(AppError::Internal("pool exploded at 0xdead".into()), "move");
+        assert_eq!(a.first.content, words::refusal(&Refusal::NothingToUndo));
+        let cause = InternalError::Corrupt("pool exploded at 0xdead".into());
+        let a = refusal(cause.into(), "move");
         assert!(a.ephemeral);
         assert_eq!(a.first.content, APOLOGY);
         let a = refusal(AppError::Unavailable, "move");

@@ -1,61 +1,19 @@
 //! The game-agnostic face of the engine.
 //!
-//! Everything outside `engine` (the renderer aside, which draws each board in its own way) talks to
-//! a game through [`Game`]: start it, play moves written in the notation of `RULES.md`, ask whose
-//! turn it is and whether it is over. Moves cross this boundary as text because that is what
-//! players type and what the move log stores; each game parses them into its own small types.
+//! Everything outside `engine` talks to a game through [`Game`]: start it, play moves written in
+//! the notation of `RULES.md`, ask whose turn it is and whether it is over. Moves cross this
+//! boundary as text because that is what players type and what the move log stores; each game
+//! parses them into its own small types.
+//!
+//! The games are listed once, in [`with_games!`](crate::with_games): the enums here
+//! ([`GameKind`], [`Config`], [`Game`], [`Played`], [`MoveError`], [`PositionError`]) and their
+//! dispatch to each game's [`Rules`] are generated from that list, the way shakmaty's
+//! `VariantPosition` serves its variants.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{fanorona, fibonacci};
-
-/// Which of the two games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    Fibonacci,
-    Fanorona,
-}
-
-impl GameKind {
-    /// The lower-case name used in commands, the CLI and the database.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Fibonacci => "fibonacci",
-            GameKind::Fanorona => "fanorona",
-        }
-    }
-
-    /// Display names of the two sides, first mover first.
-    pub fn side_names(self) -> [&'static str; 2] {
-        match self {
-            GameKind::Fibonacci => ["red", "green"],
-            GameKind::Fanorona => ["white", "black"],
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// An unknown game name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: choose fibonacci or fanorona")]
-pub struct UnknownGame(pub String);
-
-impl FromStr for GameKind {
-    type Err = UnknownGame;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "fibonacci" => Ok(GameKind::Fibonacci),
-            "fanorona" => Ok(GameKind::Fanorona),
-            _ => Err(UnknownGame(s.chars().take(40).collect())),
-        }
-    }
-}
+use super::rules::{GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules};
 
 /// The two sides of a game, independent of the game: `First` moves first
 /// (Red in Fibonacci, White in Fanorona).
@@ -66,6 +24,8 @@ pub enum Side {
 }
 
 impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
     pub fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -78,30 +38,6 @@ impl Side {
         match self {
             Side::First => 0,
             Side::Second => 1,
-        }
-    }
-}
-
-/// The rule options chosen when a game is created.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Config {
-    Fibonacci(fibonacci::Options),
-    Fanorona(fanorona::Options),
-}
-
-impl Config {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            Config::Fibonacci(_) => GameKind::Fibonacci,
-            Config::Fanorona(_) => GameKind::Fanorona,
-        }
-    }
-
-    /// The default options of a game.
-    pub fn default_for(kind: GameKind) -> Config {
-        match kind {
-            GameKind::Fibonacci => Config::Fibonacci(fibonacci::Options::default()),
-            GameKind::Fanorona => Config::Fanorona(fanorona::Options::default()),
         }
     }
 }
@@ -128,165 +64,473 @@ pub enum WinReason {
     NoLegalMove,
 }
 
-/// A move that the engine refused, with a message a player understands.
+crate::codec!(WinReason {
+    Surrounded => "surrounded",
+    CardsFormation => "cards-formation",
+    AllCaptured => "all-captured",
+    NoLegalMove => "no-legal-move",
+});
+
+/// An unknown game name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error(transparent)]
-    Fibonacci(#[from] fibonacci::MoveError),
-    #[error(transparent)]
-    Fanorona(#[from] fanorona::MoveError),
-}
+#[error("unknown game {given:?}: choose {names}", names = GameKind::ALL.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" or "), given = .0)]
+pub struct UnknownGame(pub String);
 
-/// A position string that could not be read.
+/// A [`Config`] that could not be read from its text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+pub enum ConfigError {
     #[error(transparent)]
-    Fibonacci(#[from] fibonacci::PositionError),
+    Game(#[from] UnknownGame),
     #[error(transparent)]
-    Fanorona(#[from] fanorona::PositionError),
+    Option(#[from] OptionError),
+    #[error("{0:?} is not an option: write name=value")]
+    NotAPair(String),
 }
 
-/// What one accepted move did, for the move log, the status line and the renderer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Played {
-    Fibonacci(fibonacci::Played),
-    Fanorona(fanorona::Played),
-}
-
-impl Played {
-    /// The move in canonical notation, as it goes into the move log (`end` for an early end).
-    pub fn notation(&self) -> String {
-        match self {
-            Played::Fibonacci(p) => p.notation(),
-            Played::Fanorona(p) => p.notation(),
+/// Generates the game-agnostic enums and their dispatch from the list of games.
+macro_rules! define_games {
+    ($($kind:ident => $module:ident),+ $(,)?) => {
+        /// Which game.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($kind),+
         }
-    }
-}
 
-/// A game in progress: its options, its position and whatever hidden state the rules need
-/// (the cards variant's decks, a Fanorona chain in progress).
-#[derive(Clone, Debug)]
-pub enum Game {
-    Fibonacci(fibonacci::Game),
-    Fanorona(fanorona::Game),
-}
+        impl GameKind {
+            /// Every game, in the order menus show them.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),+];
 
-impl Game {
-    /// A new game from the start position. `seed` drives the cards variant's shuffles and is
-    /// ignored by games that need no chance.
-    pub fn new(config: Config, seed: u64) -> Game {
-        match config {
-            Config::Fibonacci(o) => Game::Fibonacci(fibonacci::Game::new(o, seed)),
-            Config::Fanorona(o) => Game::Fanorona(fanorona::Game::new(o)),
-        }
-    }
-
-    /// A game from a position string (see `RULES.md` 1.7 and 2.4).
-    pub fn from_position(config: Config, seed: u64, position: &str) -> Result<Game, PositionError> {
-        Ok(match config {
-            Config::Fibonacci(o) => {
-                Game::Fibonacci(fibonacci::Game::from_position(o, seed, position)?)
+            /// The lower-case name used in commands, the CLI and the database.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => <super::$module::Game as Rules>::NAME),+
+                }
             }
-            Config::Fanorona(o) => Game::Fanorona(fanorona::Game::from_position(o, position)?),
-        })
+
+            /// The name players read ("Fibonacci").
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => <super::$module::Game as Rules>::TITLE),+
+                }
+            }
+
+            /// Names of the two sides, first mover first, lower case ("red", "green").
+            pub fn side_names(self) -> [&'static str; 2] {
+                match self {
+                    $(GameKind::$kind => <super::$module::Game as Rules>::SIDES),+
+                }
+            }
+
+            /// The options this game takes.
+            pub fn options(self) -> &'static [OptionSpec] {
+                match self {
+                    $(GameKind::$kind => {
+                        <<super::$module::Game as Rules>::Options as GameOptions>::SPECS
+                    }),+
+                }
+            }
+
+            /// The position of this game in [`GameKind::ALL`].
+            pub fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        /// The rule options chosen when a game is created.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Config {
+            $($kind(<super::$module::Game as Rules>::Options)),+
+        }
+
+        impl Config {
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(Config::$kind(_) => GameKind::$kind),+
+                }
+            }
+
+            /// The default options of a game.
+            pub fn default_for(kind: GameKind) -> Config {
+                match kind {
+                    $(GameKind::$kind => Config::$kind(Default::default())),+
+                }
+            }
+
+            /// The options that are set, as (name, value), in a fixed order.
+            pub fn pairs(&self) -> Vec<(&'static str, &'static str)> {
+                match self {
+                    $(Config::$kind(o) => o.pairs()),+
+                }
+            }
+
+            /// Sets option `key` to `value`.
+            pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+                match self {
+                    $(Config::$kind(o) => o.set(key, value)),+
+                }
+            }
+
+            /// The options in a few words, empty where the defaults need no mention.
+            pub fn describe_options(&self) -> String {
+                match self {
+                    $(Config::$kind(o) => o.describe()),+
+                }
+            }
+        }
+
+        /// A move that the engine refused, with a message a player understands.
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum MoveError {
+            $(
+                #[error(transparent)]
+                $kind(#[from] <super::$module::Game as Rules>::MoveError)
+            ),+
+        }
+
+        impl MoveError {
+            /// True when `end` was refused because there was nothing to end.
+            pub fn nothing_to_end(&self) -> bool {
+                match self {
+                    $(MoveError::$kind(e) => e.nothing_to_end()),+
+                }
+            }
+        }
+
+        /// A position string that could not be read.
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum PositionError {
+            $(
+                #[error(transparent)]
+                $kind(#[from] <super::$module::Game as Rules>::PositionError)
+            ),+
+        }
+
+        /// What one accepted move did, for the move log, the status line and the renderer.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Played {
+            $($kind(<super::$module::Game as Rules>::Played)),+
+        }
+
+        impl Played {
+            /// The move in canonical notation, as it goes into the move log (`end` for an early
+            /// end).
+            pub fn notation(&self) -> String {
+                match self {
+                    $(Played::$kind(p) => p.notation()),+
+                }
+            }
+
+            /// True when this move ended its player's turn (or the game).
+            pub fn turn_ended(&self) -> bool {
+                match self {
+                    $(Played::$kind(p) => p.turn_ended()),+
+                }
+            }
+
+            /// Turns the rules skipped right after this move, as (turn number, side).
+            pub fn skipped_turns(&self) -> Vec<(u32, Side)> {
+                match self {
+                    $(Played::$kind(p) => p.skipped_turns()),+
+                }
+            }
+        }
+
+        /// A game in progress: its options, its position and whatever hidden state the rules
+        /// need (the cards variant's decks, a Fanorona chain in progress).
+        #[derive(Clone, Debug)]
+        pub enum Game {
+            $($kind(super::$module::Game)),+
+        }
+
+        impl Game {
+            /// A new game from the start position. `seed` drives the game's chance (the cards
+            /// variant's shuffles) and is ignored by games that need none.
+            pub fn new(config: Config, seed: u64) -> Game {
+                match config {
+                    $(Config::$kind(o) => Game::$kind(Rules::start(o, seed))),+
+                }
+            }
+
+            /// A game from a position string (see `RULES.md` 1.7 and 2.4).
+            pub fn from_position(
+                config: Config,
+                seed: u64,
+                position: &str,
+            ) -> Result<Game, PositionError> {
+                Ok(match config {
+                    $(Config::$kind(o) => Game::$kind(Rules::load(o, seed, position)?)),+
+                })
+            }
+
+            pub fn config(&self) -> Config {
+                match self {
+                    $(Game::$kind(g) => Config::$kind(g.rule_options())),+
+                }
+            }
+
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(Game::$kind(_) => GameKind::$kind),+
+                }
+            }
+
+            /// The position string of `RULES.md` (1.7 or 2.4).
+            pub fn position_string(&self) -> String {
+                match self {
+                    $(Game::$kind(g) => Rules::position_string(g)),+
+                }
+            }
+
+            pub fn side_to_move(&self) -> Side {
+                match self {
+                    $(Game::$kind(g) => Rules::side_to_move(g)),+
+                }
+            }
+
+            pub fn status(&self) -> Status {
+                match self {
+                    $(Game::$kind(g) => g.game_status()),+
+                }
+            }
+
+            /// The turn number, from 1.
+            pub fn turn_number(&self) -> u32 {
+                match self {
+                    $(Game::$kind(g) => Rules::turn_number(g)),+
+                }
+            }
+
+            /// Unit moves left in the current turn, for games whose turns have several.
+            pub fn moves_left(&self) -> Option<u8> {
+                match self {
+                    $(Game::$kind(g) => Rules::moves_left(g)),+
+                }
+            }
+
+            /// The card drawn for the current turn (Fibonacci cards variant only).
+            pub fn card(&self) -> Option<u8> {
+                match self {
+                    $(Game::$kind(g) => Rules::card(g)),+
+                }
+            }
+
+            /// True while a capture chain waits to be continued or stopped.
+            pub fn chain_in_progress(&self) -> bool {
+                match self {
+                    $(Game::$kind(g) => Rules::chain_in_progress(g)),+
+                }
+            }
+
+            /// Every legal move of the side to move in canonical notation, sorted as plain
+            /// strings (exactly what `fibonacci-bot rules legal` prints).
+            pub fn legal_moves(&self) -> Vec<String> {
+                let mut moves = match self {
+                    $(Game::$kind(g) => g.legal_notations()),+
+                };
+                moves.sort();
+                moves
+            }
+
+            /// Plays one move written in the notation of `RULES.md`: a Fibonacci unit move, or a
+            /// Fanorona step or whole chain. On error the game is unchanged.
+            ///
+            /// The word `end` is the same as [`Game::end_turn`], so a move log replays through
+            /// `play`.
+            pub fn play(&mut self, notation: &str) -> Result<Played, MoveError> {
+                if notation.trim().eq_ignore_ascii_case("end") {
+                    return self.end_turn();
+                }
+                Ok(match self {
+                    $(Game::$kind(g) => Played::$kind(g.play_notation(notation)?)),+
+                })
+            }
+
+            /// Ends the current turn early, or stops a capture chain in progress. On error the
+            /// game is unchanged.
+            pub fn end_turn(&mut self) -> Result<Played, MoveError> {
+                Ok(match self {
+                    $(Game::$kind(g) => Played::$kind(g.stop_turn()?)),+
+                })
+            }
+        }
+    };
+}
+
+crate::with_games!(define_games);
+
+impl GameKind {
+    /// Names of the two sides, capitalised for sentences ("Red", "Green").
+    pub fn side_title(self, side: Side) -> String {
+        let name = self.side_names()[side.index()];
+        let mut chars = name.chars();
+        chars
+            .next()
+            .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
     }
 
-    pub fn config(&self) -> Config {
-        match self {
-            Game::Fibonacci(g) => Config::Fibonacci(g.options()),
-            Game::Fanorona(g) => Config::Fanorona(g.options()),
+    /// The side named `name` (`red`, `White`), if this game has it.
+    pub fn side_named(self, name: &str) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.side_names()[s.index()].eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl crate::engine::Codec for GameKind {
+    const ALL: &'static [GameKind] = GameKind::ALL;
+    fn as_str(self) -> &'static str {
+        GameKind::as_str(self)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownGame(s.chars().take(40).collect()))
+    }
+}
+
+/// The options' text, the one codec of a whole configuration: the game, then each option set as
+/// `name=value` (`fibonacci variant=cards group=same-category`, `fanorona rules=escale`). The
+/// store keeps this text; reading it back gives the same [`Config`].
+impl fmt::Display for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind().as_str())?;
+        for (key, value) in self.pairs() {
+            write!(f, " {key}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Config {
+    type Err = ConfigError;
+    /// Options left out take their defaults.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut words = s.split_whitespace();
+        let kind: GameKind = words.next().unwrap_or_default().parse()?;
+        let mut config = Config::default_for(kind);
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| ConfigError::NotAPair(word.chars().take(40).collect()))?;
+            config.set(key, value)?;
+        }
+        Ok(config)
+    }
+}
+
+impl Config {
+    /// The game and its options for players: "Fibonacci (cards variant)".
+    pub fn describe(&self) -> String {
+        let options = self.describe_options();
+        if options.is_empty() {
+            self.kind().title().to_string()
+        } else {
+            format!("{} ({options})", self.kind().title())
         }
     }
 
-    pub fn kind(&self) -> GameKind {
-        self.config().kind()
-    }
-
-    /// The position string of `RULES.md` (1.7 or 2.4).
-    pub fn position_string(&self) -> String {
-        match self {
-            Game::Fibonacci(g) => g.position().to_string(),
-            Game::Fanorona(g) => g.position().to_string(),
+    /// Every configuration: each game with each combination of its options' values.
+    pub fn all() -> Vec<Config> {
+        let mut all = Vec::new();
+        for &kind in GameKind::ALL {
+            let mut configs = vec![Config::default_for(kind)];
+            for spec in kind.options() {
+                let mut next = Vec::new();
+                for config in &configs {
+                    // An option that can be off (vela) keeps the configuration without it.
+                    if !config.pairs().iter().any(|(k, _)| *k == spec.key) {
+                        next.push(*config);
+                    }
+                    for value in (spec.values)() {
+                        let mut c = *config;
+                        if c.set(spec.key, value).is_ok() && !next.contains(&c) {
+                            next.push(c);
+                        }
+                    }
+                }
+                configs = next;
+            }
+            all.extend(configs);
         }
+        all
     }
+}
 
-    pub fn side_to_move(&self) -> Side {
-        match self {
-            Game::Fibonacci(g) => g.position().side_to_move().side(),
-            Game::Fanorona(g) => g.position().side_to_move().side(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every configuration is written and read back unchanged by the one codec.
+    #[test]
+    fn every_config_round_trips_through_its_text() {
+        let all = Config::all();
+        // Fibonacci: 2 variants × 2 group rules; Fanorona: 2 rule sets × (no vela, white, black).
+        assert_eq!(all.len(), 4 + 6);
+        for config in all {
+            let text = config.to_string();
+            assert_eq!(text.parse::<Config>(), Ok(config), "{text}");
         }
+        assert_eq!(
+            Config::default_for(GameKind::Fibonacci).to_string(),
+            "fibonacci variant=standard group=same-category"
+        );
+        assert_eq!(
+            Config::default_for(GameKind::Fanorona).to_string(),
+            "fanorona rules=escale"
+        );
     }
 
-    pub fn status(&self) -> Status {
-        match self {
-            Game::Fibonacci(g) => g.status(),
-            Game::Fanorona(g) => g.status(),
-        }
+    #[test]
+    fn unknown_games_options_and_values_are_refused() {
+        assert!(matches!(
+            "chess".parse::<Config>(),
+            Err(ConfigError::Game(_))
+        ));
+        assert!(matches!(
+            "fibonacci variant=blitz".parse::<Config>(),
+            Err(ConfigError::Option(OptionError::BadValue { .. }))
+        ));
+        assert!(matches!(
+            "fibonacci rules=escale".parse::<Config>(),
+            Err(ConfigError::Option(OptionError::UnknownKey { .. }))
+        ));
+        assert!(matches!(
+            "fanorona vela".parse::<Config>(),
+            Err(ConfigError::NotAPair(_))
+        ));
     }
 
-    /// The turn number, from 1.
-    pub fn turn_number(&self) -> u32 {
-        match self {
-            Game::Fibonacci(g) => g.position().turn(),
-            Game::Fanorona(g) => g.turn(),
-        }
+    #[test]
+    fn side_names_come_from_each_game() {
+        assert_eq!(GameKind::Fibonacci.side_names(), ["red", "green"]);
+        assert_eq!(GameKind::Fanorona.side_title(Side::Second), "Black");
+        assert_eq!(GameKind::Fanorona.side_named("White"), Some(Side::First));
+        assert_eq!(GameKind::Fibonacci.side_named("white"), None);
+        assert_eq!("Fanorona".parse(), Ok(GameKind::Fanorona));
     }
 
-    /// Unit moves left in the current Fibonacci turn; `None` for Fanorona.
-    pub fn moves_left(&self) -> Option<u8> {
-        match self {
-            Game::Fibonacci(g) => Some(g.position().moves_left()),
-            Game::Fanorona(_) => None,
-        }
-    }
-
-    /// The card drawn for the current turn (Fibonacci cards variant only).
-    pub fn card(&self) -> Option<u8> {
-        match self {
-            Game::Fibonacci(g) => g.card(),
-            Game::Fanorona(_) => None,
-        }
-    }
-
-    /// True while a Fanorona capture chain waits to be continued or stopped.
-    pub fn chain_in_progress(&self) -> bool {
-        match self {
-            Game::Fibonacci(_) => false,
-            Game::Fanorona(g) => g.chain_in_progress(),
-        }
-    }
-
-    /// Every legal move of the side to move in canonical notation, sorted as plain strings
-    /// (exactly what `fibonacci-bot rules legal` prints).
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut moves: Vec<String> = match self {
-            Game::Fibonacci(g) => g.legal_moves().iter().map(|m| m.to_string()).collect(),
-            Game::Fanorona(g) => g.legal_turns(),
-        };
-        moves.sort();
-        moves
-    }
-
-    /// Plays one move written in the notation of `RULES.md`: a Fibonacci unit move, or a
-    /// Fanorona step or whole chain. On error the game is unchanged.
-    ///
-    /// The word `end` is the same as [`Game::end_turn`], so a move log replays through `play`.
-    pub fn play(&mut self, notation: &str) -> Result<Played, MoveError> {
-        if notation.trim().eq_ignore_ascii_case("end") {
-            return self.end_turn();
-        }
-        Ok(match self {
-            Game::Fibonacci(g) => Played::Fibonacci(g.play_str(notation)?),
-            Game::Fanorona(g) => Played::Fanorona(g.play_str(notation)?),
-        })
-    }
-
-    /// Ends the current Fibonacci turn early, or stops a Fanorona chain in progress.
-    /// On error the game is unchanged.
-    pub fn end_turn(&mut self) -> Result<Played, MoveError> {
-        Ok(match self {
-            Game::Fibonacci(g) => Played::Fibonacci(g.end_turn()?),
-            Game::Fanorona(g) => Played::Fanorona(g.end_turn()?),
-        })
+    #[test]
+    fn descriptions_name_the_game_and_its_options() {
+        assert_eq!(
+            Config::default_for(GameKind::Fibonacci).describe(),
+            "Fibonacci (standard)"
+        );
+        let config: Config = "fanorona rules=standard vela=white".parse().unwrap();
+        assert_eq!(
+            config.describe(),
+            "Fanorona (standard rules: captures are compulsory, vela round)"
+        );
     }
 }

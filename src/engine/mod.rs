@@ -1,7 +1,8 @@
 //! The rules engine: pure game logic, no I/O, no async, no Discord, no SQL.
 //!
-//! Each game lives in its own module with small `Copy` types for points, pieces and moves;
-//! [`Game`] is the one interface the rest of the program uses for both.
+//! Each game lives in its own module with small `Copy` types for points, pieces and moves, and
+//! implements [`Rules`]; [`Game`] is the one interface the rest of the program uses for all of
+//! them. A new game is its own folder here plus one line in [`with_games!`](crate::with_games).
 //!
 //! ```
 //! use fibonacci_bot::engine::{Config, Game, GameKind, Side, Status};
@@ -18,7 +19,26 @@
 pub mod fanorona;
 pub mod fibonacci;
 mod game;
+mod rules;
+
+/// The list of games: calls `$callback! { Kind => module, … }`, where `module` names the game's
+/// folder under `src/engine/` (and its file under `src/render/`). Every per-game `match` in the
+/// program is generated from this list.
+#[macro_export]
+macro_rules! with_games {
+    ($callback:ident) => {
+        $callback! {
+            Fibonacci => fibonacci,
+            Fanorona => fanorona,
+        }
+    };
+}
 
 pub use game::{
-    Config, Game, GameKind, MoveError, Played, PositionError, Side, Status, UnknownGame, WinReason,
+    Config, ConfigError, Game, GameKind, MoveError, Played, PositionError, Side, Status,
+    UnknownGame, WinReason,
+};
+pub use rules::{
+    Codec, GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules, UnknownWord,
+    option_value, unknown_key,
 };

@@ -18,8 +18,6 @@ use image::{ExtendedColorType, ImageEncoder};
 
 use crate::engine::{Game, GameKind, Played, Status, WinReason};
 
-mod fanorona;
-mod fibonacci;
 mod frame;
 pub mod layout;
 mod marks;
@@ -97,26 +95,45 @@ pub fn render_image(
             .map(|name| fonts.printable(text::Face::Bold, &name)),
         ..info.clone()
     };
-    match game {
-        Game::Fibonacci(g) => fibonacci::draw(&mut canvas, fonts, palette, g, info)?,
-        Game::Fanorona(g) => fanorona::draw(&mut canvas, fonts, palette, g, info)?,
-    }
+    draw_game(&mut canvas, fonts, palette, game, info)?;
     Ok(canvas.img)
 }
 
+/// Each game's drawing lives in the file of its name (`render/fibonacci.rs`), with a
+/// `background` (what never changes) and a `draw` (the pieces and marks of a position); the list
+/// of games is the engine's.
+macro_rules! draw_games {
+    ($($kind:ident => $module:ident),+ $(,)?) => {
+        $(mod $module;)+
+
+        fn draw_game(
+            canvas: &mut paint::Canvas,
+            fonts: &text::Fonts,
+            palette: Palette,
+            game: &Game,
+            info: &BoardInfo,
+        ) -> Result<(), RenderError> {
+            match game {
+                $(Game::$kind(g) => $module::draw(canvas, fonts, palette, g, info)),+
+            }
+        }
+
+        fn draw_background(kind: GameKind, fonts: &text::Fonts, palette: Palette) -> RgbImage {
+            match kind {
+                $(GameKind::$kind => $module::background(fonts, palette).img),+
+            }
+        }
+    };
+}
+
+crate::with_games!(draw_games);
+
 /// The unchanging part of each picture, drawn on first use.
 fn background(kind: GameKind, palette: Palette, fonts: &text::Fonts) -> &'static RgbImage {
-    type Cache = [OnceLock<RgbImage>; Palette::ALL.len()];
-    static FIBONACCI: Cache = [const { OnceLock::new() }; Palette::ALL.len()];
-    static FANORONA: Cache = [const { OnceLock::new() }; Palette::ALL.len()];
-    let slot = match kind {
-        GameKind::Fibonacci => &FIBONACCI[palette.index()],
-        GameKind::Fanorona => &FANORONA[palette.index()],
-    };
-    slot.get_or_init(|| match kind {
-        GameKind::Fibonacci => fibonacci::background(fonts, palette).img,
-        GameKind::Fanorona => fanorona::background(fonts, palette).img,
-    })
+    type Cache = [[OnceLock<RgbImage>; Palette::ALL.len()]; GameKind::ALL.len()];
+    static CACHE: Cache =
+        [const { [const { OnceLock::new() }; Palette::ALL.len()] }; GameKind::ALL.len()];
+    CACHE[kind.index()][palette.index()].get_or_init(|| draw_background(kind, fonts, palette))
 }
 
 /// Deflate level 1 with the `Sub` filter, chosen by measuring the Fibonacci board: the fastest

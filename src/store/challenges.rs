@@ -5,10 +5,10 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::config::ConfigColumns;
+use super::kinds::{ChallengeState, ColourChoice};
 use super::{StoreError, id_to_db, is_unique_violation_of};
 
-/// A stored challenge. `colour` and `state` hold the strings of the table's CHECK constraints.
+/// A stored challenge. `options` is the text of the engine's `Config`.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ChallengeRow {
     pub id: i64,
@@ -16,10 +16,9 @@ pub struct ChallengeRow {
     pub challenged: i64,
     pub guild_id: i64,
     pub channel_id: i64,
-    #[sqlx(flatten)]
-    pub config: ConfigColumns,
-    pub colour: String,
-    pub state: String,
+    pub options: String,
+    pub colour: ColourChoice,
+    pub state: ChallengeState,
     pub message_id: Option<i64>,
     pub created_at: DateTime<Utc>,
 }
@@ -31,15 +30,16 @@ pub struct NewChallengeRow {
     pub challenged: u64,
     pub guild: u64,
     pub channel: u64,
-    pub config: ConfigColumns,
-    pub colour: &'static str,
+    /// The text of the engine's `Config`.
+    pub options: String,
+    pub colour: ColourChoice,
 }
 
 /// The columns of [`ChallengeRow`], for `concat!` into static SQL.
 macro_rules! columns {
     () => {
-        "c.id, c.challenger, c.challenged, c.guild_id, c.channel_id, c.game, c.variant, \
-         c.group_rule, c.rule_set, c.vela, c.colour, c.state, c.message_id, c.created_at"
+        "c.id, c.challenger, c.challenged, c.guild_id, c.channel_id, c.options, c.colour, \
+         c.state, c.message_id, c.created_at"
     };
 }
 
@@ -51,20 +51,16 @@ pub async fn insert(
     new: &NewChallengeRow,
 ) -> Result<ChallengeRow, StoreError> {
     let row: ChallengeRow = sqlx::query_as(concat!(
-        "INSERT INTO challenges AS c (challenger, challenged, guild_id, channel_id, game, variant, \
-             group_rule, rule_set, vela, colour) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
+        "INSERT INTO challenges AS c (challenger, challenged, guild_id, channel_id, options, \
+             colour) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
         columns!()
     ))
     .bind(id_to_db(new.challenger))
     .bind(id_to_db(new.challenged))
     .bind(id_to_db(new.guild))
     .bind(id_to_db(new.channel))
-    .bind(&new.config.game)
-    .bind(&new.config.variant)
-    .bind(&new.config.group_rule)
-    .bind(&new.config.rule_set)
-    .bind(&new.config.vela)
+    .bind(&new.options)
     .bind(new.colour)
     .fetch_one(&mut *conn)
     .await?;
@@ -117,8 +113,12 @@ pub async fn open_in_channel(
     .await?)
 }
 
-/// Sets the state of an open challenge (`declined`, `cancelled`) and frees its channel.
-pub async fn close(conn: &mut PgConnection, id: i64, state: &str) -> Result<(), StoreError> {
+/// Sets the state of an open challenge (declined, cancelled) and frees its channel.
+pub async fn close(
+    conn: &mut PgConnection,
+    id: i64,
+    state: ChallengeState,
+) -> Result<(), StoreError> {
     sqlx::query("UPDATE challenges SET state = $2, answered_at = now() WHERE id = $1")
         .bind(id)
         .bind(state)

@@ -3,43 +3,41 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::config::ConfigColumns;
+use super::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
 use super::{StoreError, id_to_db};
+use crate::engine::WinReason;
 
-/// A stored game. `outcome` and `win_reason` hold the strings of the table's CHECK constraints;
-/// `winner` and `draw_offer` a side index (0 first, 1 second).
+/// A stored game. `options` is the text of the engine's `Config`.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct GameRow {
     pub id: i64,
     pub challenge_id: i64,
     pub guild_id: i64,
     pub channel_id: i64,
-    #[sqlx(flatten)]
-    pub config: ConfigColumns,
+    pub options: String,
     pub seed: i64,
     pub first_player: i64,
     pub second_player: i64,
     pub position: String,
     pub version: i32,
-    pub outcome: Option<String>,
-    pub winner: Option<i16>,
-    pub win_reason: Option<String>,
-    pub draw_offer: Option<i16>,
+    pub outcome: Option<OutcomeKind>,
+    pub winner: Option<SideIndex>,
+    pub win_reason: Option<Word<WinReason>>,
+    pub draw_offer: Option<SideIndex>,
     pub draw_offer_message: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
 }
 
-/// One entry of the move log. `kind` is `move` for what the engine replays, else a service
-/// entry (`skip`, `resign`, `draw-offer`, `draw-accept`, `draw-decline`, `draw-withdraw`).
+/// One entry of the move log.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct MoveRow {
     pub ply: i32,
     pub turn: i32,
-    pub side: i16,
+    pub side: SideIndex,
     pub user_id: i64,
-    pub kind: String,
+    pub kind: MoveKind,
     pub notation: String,
     pub played_at: DateTime<Utc>,
 }
@@ -49,9 +47,9 @@ pub struct MoveRow {
 pub struct NewMove {
     pub ply: i32,
     pub turn: i32,
-    pub side: i16,
+    pub side: SideIndex,
     pub user: u64,
-    pub kind: &'static str,
+    pub kind: MoveKind,
     pub notation: String,
 }
 
@@ -61,7 +59,8 @@ pub struct NewGameRow {
     pub challenge_id: i64,
     pub guild: u64,
     pub channel: u64,
-    pub config: ConfigColumns,
+    /// The text of the engine's `Config`.
+    pub options: String,
     pub seed: u64,
     pub players: [u64; 2],
     pub position: String,
@@ -71,17 +70,16 @@ pub struct NewGameRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameUpdate {
     pub position: String,
-    pub outcome: Option<&'static str>,
-    pub winner: Option<i16>,
-    pub win_reason: Option<&'static str>,
-    pub draw_offer: Option<i16>,
+    pub outcome: Option<OutcomeKind>,
+    pub winner: Option<SideIndex>,
+    pub win_reason: Option<Word<WinReason>>,
+    pub draw_offer: Option<SideIndex>,
 }
 
 /// The columns of [`GameRow`], for `concat!` into static SQL.
 macro_rules! columns {
     () => {
-        "g.id, g.challenge_id, g.guild_id, g.channel_id, g.game, g.variant, g.group_rule, \
-         g.rule_set, g.vela, g.seed, g.first_player, g.second_player, g.position, g.version, \
+        "g.id, g.challenge_id, g.guild_id, g.channel_id, g.options, g.seed, g.first_player, g.second_player, g.position, g.version, \
          g.outcome, g.winner, g.win_reason, g.draw_offer, g.draw_offer_message, g.created_at, \
          g.updated_at, g.finished_at"
     };
@@ -90,19 +88,15 @@ macro_rules! columns {
 /// Inserts a game for an accepted challenge.
 pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow, StoreError> {
     Ok(sqlx::query_as(concat!(
-        "INSERT INTO games AS g (challenge_id, guild_id, channel_id, game, variant, group_rule, \
-             rule_set, vela, seed, first_player, second_player, position) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ",
+        "INSERT INTO games AS g (challenge_id, guild_id, channel_id, options, seed, first_player, \
+             second_player, position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
         columns!()
     ))
     .bind(new.challenge_id)
     .bind(id_to_db(new.guild))
     .bind(id_to_db(new.channel))
-    .bind(&new.config.game)
-    .bind(&new.config.variant)
-    .bind(&new.config.group_rule)
-    .bind(&new.config.rule_set)
-    .bind(&new.config.vela)
+    .bind(&new.options)
     .bind(id_to_db(new.seed))
     .bind(id_to_db(new.players[0]))
     .bind(id_to_db(new.players[1]))
@@ -212,9 +206,9 @@ pub async fn append_moves(
     }
     let plies: Vec<i32> = entries.iter().map(|e| e.ply).collect();
     let turns: Vec<i32> = entries.iter().map(|e| e.turn).collect();
-    let sides: Vec<i16> = entries.iter().map(|e| e.side).collect();
+    let sides: Vec<SideIndex> = entries.iter().map(|e| e.side).collect();
     let users: Vec<i64> = entries.iter().map(|e| id_to_db(e.user)).collect();
-    let kinds: Vec<&str> = entries.iter().map(|e| e.kind).collect();
+    let kinds: Vec<MoveKind> = entries.iter().map(|e| e.kind).collect();
     let notations: Vec<&str> = entries.iter().map(|e| e.notation.as_str()).collect();
     sqlx::query(
         "INSERT INTO moves (game_id, ply, turn, side, user_id, kind, notation) \

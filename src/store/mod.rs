@@ -1,7 +1,8 @@
 //! Persistence on PostgreSQL (sqlx), with numbered migrations in `migrations/`.
 //!
 //! The store persists what the engine defines and nothing more: it knows the tables, the queries
-//! and how a [`Config`](crate::engine::Config) maps to columns. Deciding whether a command is
+//! and the column vocabularies ([`kinds`]); a game's options are one column holding the text of
+//! the engine's [`Config`](crate::engine::Config) codec. Deciding whether a command is
 //! allowed is the service's job (`crate::app`); every function here runs inside the caller's
 //! transaction so that a command stays one transaction.
 //!
@@ -9,9 +10,9 @@
 //! database.
 
 pub mod challenges;
-pub mod config;
 pub mod embedded;
 pub mod games;
+pub mod kinds;
 
 use std::time::Duration;
 

@@ -16,7 +16,10 @@ pub mod position;
 
 use std::fmt;
 
-use crate::engine::Side;
+use crate::engine::{
+    Codec, GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules, Side, Status,
+    option_value, unknown_key,
+};
 
 pub use board::{Dir, Point, PointError};
 pub use game::{Game, MoveError, Played, TurnOverReason};
@@ -45,15 +48,6 @@ impl Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
     }
 }
 
@@ -106,5 +100,130 @@ impl fmt::Display for Step {
             Some(CaptureKind::Withdrawal) => f.write_str("-"),
             None => Ok(()),
         }
+    }
+}
+
+crate::codec!(RuleSet {
+    Escale => "escale",
+    Standard => "standard",
+});
+
+crate::codec!(Color {
+    White => "white",
+    Black => "black",
+});
+
+impl GameOptions for Options {
+    const SPECS: &'static [OptionSpec] = &[
+        OptionSpec {
+            key: "rules",
+            values: RuleSet::words,
+        },
+        OptionSpec {
+            key: "vela",
+            values: Color::words,
+        },
+    ];
+
+    fn pairs(&self) -> Vec<(&'static str, &'static str)> {
+        let mut pairs = vec![("rules", self.rules.as_str())];
+        if let Some(winner) = self.vela {
+            pairs.push(("vela", winner.as_str()));
+        }
+        pairs
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "rules" => self.rules = option_value(Game::NAME, "rules", value)?,
+            "vela" => self.vela = Some(option_value(Game::NAME, "vela", value)?),
+            _ => return Err(unknown_key::<Options>(Game::NAME, key)),
+        }
+        Ok(())
+    }
+
+    fn describe(&self) -> String {
+        let rules = match self.rules {
+            RuleSet::Escale => "escale rules",
+            RuleSet::Standard => "standard rules: captures are compulsory",
+        };
+        let vela = if self.vela.is_some() {
+            ", vela round"
+        } else {
+            ""
+        };
+        format!("{rules}{vela}")
+    }
+}
+
+impl PlayedMove for Played {
+    fn notation(&self) -> String {
+        Played::notation(self)
+    }
+
+    fn turn_ended(&self) -> bool {
+        self.turn_ended
+    }
+}
+
+impl RefusedMove for MoveError {
+    fn nothing_to_end(&self) -> bool {
+        matches!(self, MoveError::NothingToEnd)
+    }
+}
+
+impl Rules for Game {
+    const NAME: &'static str = "fanorona";
+    const TITLE: &'static str = "Fanorona";
+    const SIDES: [&'static str; 2] = ["white", "black"];
+
+    type Options = Options;
+    type Played = Played;
+    type MoveError = MoveError;
+    type PositionError = PositionError;
+
+    /// Fanorona has no chance: the seed is ignored.
+    fn start(options: Options, _seed: u64) -> Game {
+        Game::new(options)
+    }
+
+    fn load(options: Options, _seed: u64, position: &str) -> Result<Game, PositionError> {
+        Game::from_position(options, position)
+    }
+
+    fn rule_options(&self) -> Options {
+        self.options()
+    }
+
+    fn position_string(&self) -> String {
+        self.position().to_string()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position().side_to_move().side()
+    }
+
+    fn game_status(&self) -> Status {
+        self.status()
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.turn()
+    }
+
+    fn chain_in_progress(&self) -> bool {
+        Game::chain_in_progress(self)
+    }
+
+    fn legal_notations(&self) -> Vec<String> {
+        self.legal_turns()
+    }
+
+    fn play_notation(&mut self, notation: &str) -> Result<Played, MoveError> {
+        self.play_str(notation)
+    }
+
+    fn stop_turn(&mut self) -> Result<Played, MoveError> {
+        self.end_turn()
     }
 }

@@ -10,7 +10,10 @@
 
 use std::fmt;
 
-use crate::engine::{Side, Status, WinReason};
+use crate::engine::{
+    Codec, GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules, Side, Status,
+    WinReason, option_value, unknown_key,
+};
 
 mod board;
 pub mod cards;
@@ -579,5 +582,134 @@ mod tests {
             !format!("{g:?}").contains("1234"),
             "debug output hides the seed"
         );
+    }
+}
+
+crate::codec!(Variant {
+    Standard => "standard",
+    Cards => "cards",
+});
+
+crate::codec!(GroupRule {
+    SameCategory => "same-category",
+    AnyFriendly => "any-friendly",
+});
+
+impl GameOptions for Options {
+    const SPECS: &'static [OptionSpec] = &[
+        OptionSpec {
+            key: "variant",
+            values: Variant::words,
+        },
+        OptionSpec {
+            key: "group",
+            values: GroupRule::words,
+        },
+    ];
+
+    fn pairs(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("variant", self.variant.as_str()),
+            ("group", self.group.as_str()),
+        ]
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "variant" => self.variant = option_value(Game::NAME, "variant", value)?,
+            "group" => self.group = option_value(Game::NAME, "group", value)?,
+            _ => return Err(unknown_key::<Options>(Game::NAME, key)),
+        }
+        Ok(())
+    }
+
+    fn describe(&self) -> String {
+        let variant = match self.variant {
+            Variant::Standard => "standard",
+            Variant::Cards => "cards variant",
+        };
+        let group = match self.group {
+            GroupRule::SameCategory => "",
+            GroupRule::AnyFriendly => ", any-friendly groups",
+        };
+        format!("{variant}{group}")
+    }
+}
+
+impl PlayedMove for Played {
+    fn notation(&self) -> String {
+        Played::notation(self)
+    }
+
+    fn turn_ended(&self) -> bool {
+        self.turn_ended
+    }
+
+    fn skipped_turns(&self) -> Vec<(u32, Side)> {
+        self.skipped
+            .iter()
+            .map(|&(turn, colour)| (turn, colour.side()))
+            .collect()
+    }
+}
+
+impl RefusedMove for MoveError {}
+
+impl Rules for Game {
+    const NAME: &'static str = "fibonacci";
+    const TITLE: &'static str = "Fibonacci";
+    const SIDES: [&'static str; 2] = ["red", "green"];
+
+    type Options = Options;
+    type Played = Played;
+    type MoveError = MoveError;
+    type PositionError = PositionError;
+
+    fn start(options: Options, seed: u64) -> Game {
+        Game::new(options, seed)
+    }
+
+    fn load(options: Options, seed: u64, position: &str) -> Result<Game, PositionError> {
+        Game::from_position(options, seed, position)
+    }
+
+    fn rule_options(&self) -> Options {
+        self.options
+    }
+
+    fn position_string(&self) -> String {
+        self.position.to_string()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move().side()
+    }
+
+    fn game_status(&self) -> Status {
+        self.status
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.position.turn()
+    }
+
+    fn moves_left(&self) -> Option<u8> {
+        Some(self.position.moves_left())
+    }
+
+    fn card(&self) -> Option<u8> {
+        self.card
+    }
+
+    fn legal_notations(&self) -> Vec<String> {
+        self.legal_moves().iter().map(|m| m.to_string()).collect()
+    }
+
+    fn play_notation(&mut self, notation: &str) -> Result<Played, MoveError> {
+        self.play_str(notation)
+    }
+
+    fn stop_turn(&mut self) -> Result<Played, MoveError> {
+        self.end_turn()
     }
 }

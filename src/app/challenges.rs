@@ -1,0 +1,313 @@
+//! Challenges: opening one, accepting, declining, withdrawing, expiry, and the message that
+//! carries a challenge's buttons.
+
+use crate::engine::Game;
+use crate::store::challenges::{self, ChallengeRow, NewChallengeRow};
+use crate::store::games::{self, NewGameRow};
+use crate::store::{StoreError, Tx, id_from_db};
+
+use super::error::{AppError, ChallengeAction, ChannelHolder, Refusal};
+use super::views::{ChallengeView, GameView, NewChallenge};
+use super::{ChallengeState, ChannelId, ColourChoice, MessageId, Service, UserId, random_u64};
+use super::replay;
+
+/// The refusal of an answer to a challenge that is no longer open.
+fn closed(row: &ChallengeRow) -> AppError {
+    Refusal::ChallengeClosed {
+        challenge: row.id,
+        channel: id_from_db(row.channel_id),
+        state: row.state,
+    }
+    .into()
+}
+
+/// Refuses `user` answering `row` with `action` (accept or decline) unless they were challenged.
+fn ensure_challenged(row: &ChallengeRow, user: UserId, action: ChallengeAction) -> Result<(), AppError> {
+    if row.state != ChallengeState::Open {
+        return Err(closed(row));
+    }
+    let challenged = id_from_db(row.challenged);
+    if user == id_from_db(row.challenger) {
+        return Err(Refusal::OwnChallenge { action, challenged }.into());
+    }
+    if user != challenged {
+        return Err(Refusal::NotChallenged { action, challenged }.into());
+    }
+    Ok(())
+}
+
+impl Service {
+    /// Opens a challenge in a channel. Refused when the channel already has an active game or an
+    /// open challenge (the database constraint decides, so two simultaneous challenges cannot
+    /// both win), or when a user challenges themselves.
+    pub async fn challenge(&self, new: NewChallenge) -> Result<ChallengeView, AppError> {
+        if new.challenger == new.challenged {
+            return Err(Refusal::SelfChallenge.into());
+        }
+        let channel = new.channel;
+        let row = NewChallengeRow {
+            challenger: new.challenger,
+            challenged: new.challenged,
+            guild: new.guild,
+            channel: new.channel,
+            options: new.config.to_string(),
+            colour: new.colour,
+        };
+        let inserted = self
+            .guarded(async {
+                let mut tx = self.store.begin().await?;
+                match challenges::insert(&mut tx, &row).await {
+                    Ok(inserted) => {
+                        tx.commit().await?;
+                        Ok(Some(inserted))
+                    }
+                    // The claim's primary key said no; the transaction is dropped (rolled back).
+                    Err(StoreError::ChannelTaken(_)) => Ok(None),
+                    Err(e) => Err(e.into()),
+                }
+            })
+            .await?;
+        match inserted {
+            Some(row) => row.try_into(),
+            None => Err(self.channel_taken(channel).await),
+        }
+    }
+
+    /// The refusal of a second claim on `channel`, naming what holds it.
+    async fn channel_taken(&self, channel: ChannelId) -> AppError {
+        let holder = self
+            .guarded(async {
+                let mut tx = self.store.begin_read().await?;
+                if let Some(game) = games::active_in_channel(&mut tx, channel).await? {
+                    return Ok(ChannelHolder::Game {
+                        players: [
+                            id_from_db(game.first_player),
+                            id_from_db(game.second_player),
+                        ],
+                    });
+                }
+                if let Some(c) = challenges::open_in_channel(&mut tx, channel).await? {
+                    return Ok(ChannelHolder::Challenge {
+                        challenger: id_from_db(c.challenger),
+                        challenged: id_from_db(c.challenged),
+                    });
+                }
+                Ok(ChannelHolder::JustTaken)
+            })
+            .await;
+        match holder {
+            Ok(holder) => Refusal::ChannelBusy(holder).into(),
+            Err(e) => e,
+        }
+    }
+
+    /// Accepts the open challenge `id` (buttons carry the id).
+    pub async fn accept(&self, id: i64, user: UserId) -> Result<GameView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let row = challenges::get(&mut tx, id, true)
+                .await?
+                .ok_or(Refusal::NoSuchChallenge(ChallengeAction::Accept))?;
+            Self::accept_locked(tx, row, user).await
+        })
+        .await
+    }
+
+    /// Accepts the open challenge of `channel` addressed to `user` (`/accept`).
+    pub async fn accept_in_channel(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<GameView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let row = Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Accept).await?;
+            Self::accept_locked(tx, row, user).await
+        })
+        .await
+    }
+
+    /// The open challenge of `channel`, row-locked and still open.
+    async fn lock_open_challenge(
+        tx: &mut Tx,
+        channel: ChannelId,
+        action: ChallengeAction,
+    ) -> Result<ChallengeRow, AppError> {
+        let none = || AppError::from(Refusal::NoOpenChallenge(action));
+        let open = challenges::open_in_channel(tx, channel)
+            .await?
+            .ok_or_else(none)?;
+        let row = challenges::get(tx, open.id, true).await?.ok_or_else(none)?;
+        if row.state != ChallengeState::Open {
+            return Err(closed(&row));
+        }
+        Ok(row)
+    }
+
+    async fn accept_locked(
+        mut tx: Tx,
+        row: ChallengeRow,
+        user: UserId,
+    ) -> Result<GameView, AppError> {
+        ensure_challenged(&row, user, ChallengeAction::Accept)?;
+        let view = ChallengeView::try_from(row.clone())?;
+        let challenger_first = match view.colour {
+            ColourChoice::ChallengerFirst => true,
+            ColourChoice::ChallengerSecond => false,
+            ColourChoice::Random => random_u64()? & 1 == 0,
+        };
+        let players = if challenger_first {
+            [view.challenger, view.challenged]
+        } else {
+            [view.challenged, view.challenger]
+        };
+        let seed = random_u64()?;
+        let game = Game::new(view.config, seed);
+        let new = NewGameRow {
+            challenge_id: row.id,
+            guild: view.guild,
+            channel: view.channel,
+            options: row.options.clone(),
+            seed,
+            players,
+            position: game.position_string(),
+        };
+        let game_row = games::insert(&mut tx, &new).await?;
+        challenges::accept(&mut tx, row.id, game_row.id).await?;
+        tx.commit().await?;
+        Ok(replay::load(game_row, Vec::new())?.view())
+    }
+
+    /// The challenged player refuses the challenge `id`; its channel is free again.
+    pub async fn decline(&self, id: i64, user: UserId) -> Result<ChallengeView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let row = challenges::get(&mut tx, id, true)
+                .await?
+                .ok_or(Refusal::NoSuchChallenge(ChallengeAction::Decline))?;
+            Self::decline_locked(tx, row, user).await
+        })
+        .await
+    }
+
+    /// The challenged player refuses the open challenge of `channel` (`/decline`).
+    pub async fn decline_in_channel(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<ChallengeView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let row =
+                Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Decline).await?;
+            Self::decline_locked(tx, row, user).await
+        })
+        .await
+    }
+
+    async fn decline_locked(
+        mut tx: Tx,
+        row: ChallengeRow,
+        user: UserId,
+    ) -> Result<ChallengeView, AppError> {
+        ensure_challenged(&row, user, ChallengeAction::Decline)?;
+        let view = Self::close(&mut tx, row, ChallengeState::Declined).await?;
+        tx.commit().await?;
+        Ok(view)
+    }
+
+    /// Closes an open challenge as `state` (the caller commits) and returns it closed.
+    async fn close(
+        tx: &mut Tx,
+        row: ChallengeRow,
+        state: ChallengeState,
+    ) -> Result<ChallengeView, AppError> {
+        challenges::close(tx, row.id, state).await?;
+        let mut view = ChallengeView::try_from(row)?;
+        view.state = state;
+        Ok(view)
+    }
+
+    /// The challenger withdraws the open challenge of `channel`.
+    pub async fn cancel(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<ChallengeView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let row = Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Cancel).await?;
+            let challenger = id_from_db(row.challenger);
+            if user != challenger {
+                return Err(Refusal::NotChallenger {
+                    challenger,
+                    asked_by_challenged: user == id_from_db(row.challenged),
+                }
+                .into());
+            }
+            let view = Self::close(&mut tx, row, ChallengeState::Cancelled).await?;
+            tx.commit().await?;
+            Ok(view)
+        })
+        .await
+    }
+
+    /// Expires open challenges older than `max_age`; returns them, now expired.
+    pub async fn expire_challenges(
+        &self,
+        max_age: std::time::Duration,
+    ) -> Result<Vec<ChallengeView>, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let expired = challenges::expire(&mut tx, max_age).await?;
+            tx.commit().await?;
+            expired.into_iter().map(ChallengeView::try_from).collect()
+        })
+        .await
+    }
+
+    /// Records the message that carries the buttons of challenge `id`, so that they can be taken
+    /// away once the challenge is answered some other way. Returns the challenge as it is now:
+    /// one answered before its message was recorded is no longer open.
+    pub async fn record_challenge_message(
+        &self,
+        id: i64,
+        message: MessageId,
+    ) -> Result<Option<ChallengeView>, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            challenges::set_message(&mut conn, id, message)
+                .await?
+                .map(ChallengeView::try_from)
+                .transpose()
+        })
+        .await
+    }
+
+    /// The challenge with this id, whatever its state (for stale buttons).
+    pub async fn challenge_by_id(&self, id: i64) -> Result<Option<ChallengeView>, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            challenges::get(&mut conn, id, false)
+                .await?
+                .map(ChallengeView::try_from)
+                .transpose()
+        })
+        .await
+    }
+
+    /// The open challenge of a channel, if any.
+    pub async fn challenge_in_channel(
+        &self,
+        channel: ChannelId,
+    ) -> Result<Option<ChallengeView>, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            challenges::open_in_channel(&mut conn, channel)
+                .await?
+                .map(ChallengeView::try_from)
+                .transpose()
+        })
+        .await
+    }
+}

@@ -1,0 +1,206 @@
+//! Why a command failed: a typed [`Refusal`] that carries its facts, the database being away, or
+//! an internal error that keeps its source chain. The service never words anything for players:
+//! each front end puts a refusal into words in one place (the Discord layer's `words` module).
+
+use crate::engine::{GameKind, MoveError, Side};
+use crate::store::StoreError;
+use crate::store::embedded::EmbeddedError;
+
+use super::{ChallengeState, ChannelId, UserId};
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The command is not allowed now; nothing changed. The front end words it.
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
+    /// The database could not be reached; nothing changed, try again later.
+    #[error("the game service is temporarily unavailable; please try again in a minute")]
+    Unavailable,
+    /// A bug or a damaged database: logged with its causes, shown only as an apology.
+    #[error("internal error")]
+    Internal(#[source] InternalError),
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> Self {
+        AppError::Refused(refusal)
+    }
+}
+
+impl From<InternalError> for AppError {
+    fn from(error: InternalError) -> Self {
+        AppError::Internal(error)
+    }
+}
+
+impl AppError {
+    /// The refusal, if this is one.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            AppError::Refused(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// What went wrong inside, with its source chain for the log.
+#[derive(Debug, thiserror::Error)]
+pub enum InternalError {
+    #[error("database error")]
+    Store(#[source] StoreError),
+    /// A row the program cannot read, or a move log that does not replay to its game row.
+    #[error("inconsistent data: {0}")]
+    Corrupt(String),
+    /// (getrandom's error is not a `std` error without its `std` feature: kept as its text.)
+    #[error("no random source: {0}")]
+    Random(String),
+}
+
+/// A command the service refused, with the facts a front end needs to say why and what to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A challenge to oneself.
+    SelfChallenge,
+    /// The channel already holds a game or an open challenge.
+    ChannelBusy(ChannelHolder),
+    /// No challenge has this id (a button of a deleted challenge).
+    NoSuchChallenge(ChallengeAction),
+    /// The channel has no open challenge to answer.
+    NoOpenChallenge(ChallengeAction),
+    /// The challenge was answered already.
+    ChallengeClosed {
+        challenge: i64,
+        channel: ChannelId,
+        state: ChallengeState,
+    },
+    /// The challenger tried to accept or decline their own challenge.
+    OwnChallenge {
+        action: ChallengeAction,
+        challenged: UserId,
+    },
+    /// Someone other than the challenged player tried to accept or decline.
+    NotChallenged {
+        action: ChallengeAction,
+        challenged: UserId,
+    },
+    /// Someone other than the challenger tried to withdraw a challenge.
+    NotChallenger {
+        challenger: UserId,
+        /// The one asking is the challenged player (who can decline instead).
+        asked_by_challenged: bool,
+    },
+    /// The channel has no game in progress.
+    NoGame,
+    /// The channel's challenge has not been accepted yet.
+    GameNotStarted { challenged: UserId },
+    /// The user does not play in the channel's game.
+    NotAPlayer { players: [UserId; 2] },
+    /// Another player is to move.
+    NotYourTurn {
+        player: UserId,
+        side: Side,
+        game: GameKind,
+    },
+    /// A move command without a move.
+    NoMoveGiven,
+    /// More moves than one command takes.
+    TooManyMoves { count: usize, max: usize },
+    /// A word far too long to be a move (quoted, cut to 40 characters).
+    MoveTooLong { word: String },
+    /// A move sent after the move that ended the game (`batch`: several moves were sent).
+    GameEndsBefore {
+        last: String,
+        next: String,
+        batch: bool,
+    },
+    /// A move sent after the move that ended the player's turn.
+    TurnEndsBefore {
+        last: String,
+        next: String,
+        batch: bool,
+    },
+    /// `end` with no capture chain to stop (a Fanorona turn ends by itself).
+    NoChainToStop { batch: bool },
+    /// The engine refused a move.
+    IllegalMove {
+        word: String,
+        error: MoveError,
+        batch: bool,
+    },
+    /// No move has been played in the game.
+    NothingToUndo,
+    /// The player's turn has passed to the opponent.
+    TurnPassed { opponent: UserId },
+    /// It is the opponent's turn and the player has no move in it.
+    OpponentsTurn { opponent: UserId },
+    /// The player has not moved yet in the turn in progress.
+    NotMovedThisTurn,
+    /// The player's own draw offer stands already.
+    DrawAlreadyOffered { opponent: UserId },
+    /// Declining one's own offer.
+    DrawOfferIsYours,
+    /// Withdrawing the opponent's offer.
+    DrawOfferIsTheirs { offerer: UserId },
+    NoDrawToDecline,
+    NoDrawToWithdraw,
+    /// `/history` in a channel that never had a game.
+    NoGameYet,
+}
+
+/// What holds a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChannelHolder {
+    Game { players: [UserId; 2] },
+    Challenge { challenger: UserId, challenged: UserId },
+    /// Taken in the same moment by another command.
+    JustTaken,
+}
+
+/// The answer a command gives to a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeAction {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+impl From<StoreError> for AppError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::Unavailable(e) => {
+                tracing::warn!("database unavailable: {e}");
+                AppError::Unavailable
+            }
+            StoreError::ChannelTaken(_) => Refusal::ChannelBusy(ChannelHolder::JustTaken).into(),
+            other => InternalError::Store(other).into(),
+        }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        StoreError::from(error).into()
+    }
+}
+
+/// Why the service could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Embedded(#[from] EmbeddedError),
+    #[error("could not open the game database: {0}")]
+    Service(#[source] AppError),
+}
+
+/// An error and every cause under it, on one line, for the log.
+pub fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}

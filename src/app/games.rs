@@ -1,0 +1,515 @@
+//! Game commands: moves, early ends, undo, resignation, and the lookups of a channel's game.
+//! Every command locks the game row, replays the log, checks, writes, and commits in one
+//! transaction ([`Service::save`]).
+
+use crate::engine::{Game, Played, Side, Status};
+use crate::store::games::{self, GameRow, GameUpdate, MoveRow, NewMove};
+use crate::store::kinds::MoveKind;
+use crate::store::{Tx, id_from_db, id_to_db};
+
+use super::error::{AppError, Refusal};
+use super::replay::{self, Loaded, LoggedPlay};
+use super::views::{GameView, HistoryEntry, MoveOutcome, Outcome, Overview};
+use super::{ChallengeView, ChannelId, GuildId, MAX_MOVES_PER_COMMAND, Service, UserId};
+use crate::store::challenges;
+
+/// The longest move text accepted (a long Fanorona chain written in full stays far below).
+const MAX_MOVE_LEN: usize = 200;
+
+/// What a command changes in a locked game, written by [`Service::save`].
+pub(super) struct Save {
+    /// The new engine state, when the command played or took back moves.
+    pub game: Option<Game>,
+    /// The replayed moves the command added.
+    pub plays: Vec<LoggedPlay>,
+    /// The log entries to append.
+    pub entries: Vec<NewMove>,
+    /// A log entry to remove (an undone move).
+    pub remove_ply: Option<i32>,
+    pub outcome: Option<Outcome>,
+    pub draw_offer: Option<Side>,
+}
+
+impl Save {
+    /// A command that adds one service entry to the log and leaves the position as it is.
+    pub fn entry(entry: NewMove, outcome: Option<Outcome>, draw_offer: Option<Side>) -> Save {
+        Save {
+            game: None,
+            plays: Vec::new(),
+            entries: vec![entry],
+            remove_ply: None,
+            outcome,
+            draw_offer,
+        }
+    }
+}
+
+/// The log entries of one accepted move: the move itself, then one `skip` entry per turn the
+/// engine skipped after it (a Fibonacci turn whose allowance was 0), attributed to the player
+/// whose turn it was.
+fn log_entries(
+    played: &Played,
+    ply: i32,
+    turn: i32,
+    side: Side,
+    user: UserId,
+    players: [UserId; 2],
+) -> Vec<NewMove> {
+    let mut entries = vec![NewMove {
+        ply,
+        turn,
+        side: side.into(),
+        user,
+        kind: MoveKind::Move,
+        notation: played.notation(),
+    }];
+    for ((skipped_turn, skipped_side), next) in played.skipped_turns().into_iter().zip(1..) {
+        entries.push(NewMove {
+            ply: ply.saturating_add(next),
+            turn: i32::try_from(skipped_turn).unwrap_or(i32::MAX),
+            side: skipped_side.into(),
+            user: players[skipped_side.index()],
+            kind: MoveKind::Skip,
+            notation: MoveKind::Skip.service_notation().to_string(),
+        });
+    }
+    entries
+}
+
+/// A word the player typed, as a refusal quotes it: backticks removed (they would end a code
+/// quote and let the rest be read as formatting or mentions) and cut to 40 characters.
+fn echo(word: &str) -> String {
+    word.chars().filter(|&c| c != '`').take(40).collect()
+}
+
+/// The move words of a `play` command, checked for size before anything is locked.
+fn split_moves(moves: &str) -> Result<Vec<&str>, Refusal> {
+    let words: Vec<&str> = moves.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(Refusal::NoMoveGiven);
+    }
+    if words.len() > MAX_MOVES_PER_COMMAND {
+        return Err(Refusal::TooManyMoves {
+            count: words.len(),
+            max: MAX_MOVES_PER_COMMAND,
+        });
+    }
+    if let Some(long) = words.iter().find(|w| w.chars().count() > MAX_MOVE_LEN) {
+        return Err(Refusal::MoveTooLong { word: echo(long) });
+    }
+    Ok(words)
+}
+
+impl Service {
+    /// Locks the active game of `channel` for a command by `user`, who must play in it, and
+    /// loads it (replaying and checking the log).
+    pub(super) async fn lock_game(
+        tx: &mut Tx,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<(Loaded, Side), AppError> {
+        let row = games::lock_active_in_channel(tx, channel).await?;
+        // The game may have ended while this command waited for its lock.
+        let Some(row) = row.filter(|row| row.outcome.is_none()) else {
+            return Err(Self::no_game(tx, channel).await);
+        };
+        let entries = games::moves(tx, row.id).await?;
+        let loaded = replay::load(row, entries)?;
+        let side = loaded.side_of(user).ok_or(Refusal::NotAPlayer {
+            players: loaded.players,
+        })?;
+        Ok((loaded, side))
+    }
+
+    /// The refusal for a command that needs a game in a channel that has none.
+    async fn no_game(tx: &mut Tx, channel: ChannelId) -> AppError {
+        match challenges::open_in_channel(tx, channel).await {
+            Ok(Some(c)) => Refusal::GameNotStarted {
+                challenged: id_from_db(c.challenged),
+            }
+            .into(),
+            Ok(None) => Refusal::NoGame.into(),
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Refuses a move by `side` when it is not their turn.
+    fn ensure_turn(loaded: &Loaded, side: Side) -> Result<(), Refusal> {
+        let to_move = loaded.game.side_to_move();
+        if to_move == side {
+            return Ok(());
+        }
+        Err(Refusal::NotYourTurn {
+            player: loaded.player(to_move),
+            side: to_move,
+            game: loaded.game.kind(),
+        })
+    }
+
+    /// Writes what a command changed in a locked game and commits; returns the game after it.
+    pub(super) async fn save(mut tx: Tx, mut loaded: Loaded, save: Save) -> Result<Loaded, AppError> {
+        let game_id = loaded.row.id;
+        if let Some(ply) = save.remove_ply {
+            games::delete_move(&mut tx, game_id, ply).await?;
+        }
+        games::append_moves(&mut tx, game_id, &save.entries).await?;
+        if let Some(game) = save.game {
+            loaded.game = game;
+        }
+        let (outcome, winner, win_reason) = replay::outcome_columns(save.outcome);
+        let update = GameUpdate {
+            position: loaded.game.position_string(),
+            outcome,
+            winner,
+            win_reason,
+            draw_offer: save.draw_offer.map(Into::into),
+        };
+        games::update(&mut tx, game_id, loaded.row.version, &update).await?;
+        tx.commit().await?;
+
+        let now = chrono::Utc::now();
+        if let Some(ply) = save.remove_ply {
+            loaded.entries.retain(|e| e.ply != ply);
+            loaded.plays.retain(|p| p.ply != ply);
+        }
+        loaded
+            .entries
+            .extend(save.entries.into_iter().map(|e| MoveRow {
+                ply: e.ply,
+                turn: e.turn,
+                side: e.side,
+                user_id: id_to_db(e.user),
+                kind: e.kind,
+                notation: e.notation,
+                played_at: now,
+            }));
+        loaded.plays.extend(save.plays);
+        loaded.row.position = update.position;
+        loaded.row.version += 1;
+        loaded.row.outcome = update.outcome;
+        loaded.row.winner = update.winner;
+        loaded.row.win_reason = update.win_reason;
+        loaded.row.draw_offer = update.draw_offer;
+        if update.draw_offer.is_none() {
+            loaded.ended_offer_message = loaded.row.draw_offer_message.take().map(id_from_db);
+        }
+        loaded.outcome = save.outcome;
+        loaded.draw_offer = save.draw_offer;
+        Ok(loaded)
+    }
+
+    /// A service entry of the log (resignation, draw events) by `user` playing `side`.
+    pub(super) fn service_entry(
+        loaded: &Loaded,
+        side: Side,
+        user: UserId,
+        kind: MoveKind,
+    ) -> NewMove {
+        NewMove {
+            ply: loaded.next_ply(),
+            turn: i32::try_from(loaded.game.turn_number()).unwrap_or(i32::MAX),
+            side: side.into(),
+            user,
+            kind,
+            notation: kind.service_notation().to_string(),
+        }
+    }
+
+    /// Plays `words` (moves, or `end`) for `user` in the game of `channel`, all or nothing.
+    async fn play_words(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        words: &[&str],
+    ) -> Result<MoveOutcome, AppError> {
+        let mut tx = self.store.begin().await?;
+        let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+        Self::ensure_turn(&loaded, side)?;
+        let batch = words.len() > 1;
+        let mut game = loaded.game.clone();
+        let mut ply = loaded.next_ply();
+        let mut entries = Vec::new();
+        let mut plays = Vec::new();
+        let mut played_all = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            if i > 0 {
+                let (last, next) = (echo(words[i - 1]), echo(word));
+                if game.status() != Status::Ongoing {
+                    return Err(Refusal::GameEndsBefore { last, next, batch }.into());
+                }
+                if game.side_to_move() != side {
+                    return Err(Refusal::TurnEndsBefore { last, next, batch }.into());
+                }
+            }
+            let turn = i32::try_from(game.turn_number()).unwrap_or(i32::MAX);
+            let played = game.play(word).map_err(|error| {
+                if word.eq_ignore_ascii_case("end") && error.nothing_to_end() {
+                    Refusal::NoChainToStop { batch }
+                } else {
+                    Refusal::IllegalMove {
+                        word: echo(word),
+                        error,
+                        batch,
+                    }
+                }
+            })?;
+            let logged = log_entries(&played, ply, turn, side, user, loaded.players);
+            plays.push(LoggedPlay {
+                ply,
+                user,
+                played: played.clone(),
+            });
+            ply += i32::try_from(logged.len()).unwrap_or(1);
+            entries.extend(logged);
+            played_all.push(played);
+        }
+        let outcome = replay::outcome_of(game.status());
+        let turn_passed = outcome.is_none() && played_all.iter().any(Played::turn_ended);
+        // Playing on declines the opponent's standing offer; one's own offer stands.
+        let draw_offer = loaded
+            .draw_offer
+            .filter(|&offer| offer == side && outcome.is_none());
+        let save = Save {
+            game: Some(game),
+            plays,
+            entries,
+            remove_ply: None,
+            outcome,
+            draw_offer,
+        };
+        let loaded = Self::save(tx, loaded, save).await?;
+        Ok(MoveOutcome {
+            view: loaded.view(),
+            played: played_all,
+            turn_passed,
+        })
+    }
+
+    /// Plays one or several moves separated by spaces (`g9-f9 f9-e9`, `d2-d3+,d3-c4-`).
+    /// All or nothing: if one is illegal, none is kept and the refusal names it.
+    ///
+    /// `turn_passed` in the result is true when a turn ended and the game goes on; the player to
+    /// move may still be the same one when the opponent's turn was skipped (allowance 0).
+    pub async fn play(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        moves: &str,
+    ) -> Result<MoveOutcome, AppError> {
+        let words = split_moves(moves)?;
+        self.guarded(self.play_words(channel, user, &words)).await
+    }
+
+    /// Ends the Fibonacci turn early, or stops a Fanorona chain.
+    pub async fn end_turn(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<MoveOutcome, AppError> {
+        self.guarded(self.play_words(channel, user, &["end"])).await
+    }
+
+    /// Takes back the player's own last move of the turn still in progress. The result's
+    /// `played` holds the move taken back.
+    pub async fn undo(&self, channel: ChannelId, user: UserId) -> Result<MoveOutcome, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let Some(last) = loaded.plays.last() else {
+                return Err(Refusal::NothingToUndo.into());
+            };
+            let to_move = loaded.game.side_to_move();
+            if to_move != side {
+                let opponent = loaded.player(to_move);
+                return Err(if last.user == user {
+                    Refusal::TurnPassed { opponent }
+                } else {
+                    Refusal::OpponentsTurn { opponent }
+                }
+                .into());
+            }
+            if last.user != user || last.played.turn_ended() {
+                return Err(Refusal::NotMovedThisTurn.into());
+            }
+            let undone = last.clone();
+            let (game, _) = replay::replay(
+                loaded.config,
+                loaded.seed,
+                loaded.entries.iter().filter(|e| e.ply != undone.ply),
+            )
+            .map_err(|e| replay::corrupt(loaded.row.id, &e))?;
+            let draw_offer = loaded.draw_offer;
+            let save = Save {
+                game: Some(game),
+                plays: Vec::new(),
+                entries: Vec::new(),
+                remove_ply: Some(undone.ply),
+                outcome: None,
+                draw_offer,
+            };
+            let loaded = Self::save(tx, loaded, save).await?;
+            Ok(MoveOutcome {
+                view: loaded.view(),
+                played: vec![undone.played],
+                turn_passed: false,
+            })
+        })
+        .await
+    }
+
+    /// A player resigns (on either side's turn); the opponent wins and the channel is free.
+    pub async fn resign(&self, channel: ChannelId, user: UserId) -> Result<GameView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let entry = Self::service_entry(&loaded, side, user, MoveKind::Resign);
+            let outcome = Outcome::Resigned {
+                winner: side.other(),
+            };
+            let loaded = Self::save(tx, loaded, Save::entry(entry, Some(outcome), None)).await?;
+            Ok(loaded.view())
+        })
+        .await
+    }
+
+    /// Loads a game row and its log from one snapshot.
+    async fn load_row(tx: &mut Tx, row: GameRow) -> Result<Loaded, AppError> {
+        let entries = games::moves(tx, row.id).await?;
+        replay::load(row, entries)
+    }
+
+    /// The active game of a channel, if any.
+    pub async fn game_in_channel(&self, channel: ChannelId) -> Result<Option<GameView>, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin_read().await?;
+            match games::active_in_channel(&mut tx, channel).await? {
+                Some(row) => Ok(Some(Self::load_row(&mut tx, row).await?.view())),
+                None => Ok(None),
+            }
+        })
+        .await
+    }
+
+    /// A user's active games and open challenges in a guild.
+    pub async fn overview(&self, guild: GuildId, user: UserId) -> Result<Overview, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin_read().await?;
+            let mut overview = Overview::default();
+            for row in games::active_for_user(&mut tx, guild, user).await? {
+                overview
+                    .games
+                    .push(Self::load_row(&mut tx, row).await?.view());
+            }
+            for row in challenges::open_for_user(&mut tx, guild, user).await? {
+                overview.challenges.push(ChallengeView::try_from(row)?);
+            }
+            Ok(overview)
+        })
+        .await
+    }
+
+    /// The history of the channel's game (the active one, or the last finished one).
+    pub async fn history(
+        &self,
+        channel: ChannelId,
+    ) -> Result<(GameView, Vec<HistoryEntry>), AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin_read().await?;
+            let row = games::latest_in_channel(&mut tx, channel)
+                .await?
+                .ok_or(Refusal::NoGameYet)?;
+            let loaded = Self::load_row(&mut tx, row).await?;
+            let entries = loaded
+                .entries
+                .iter()
+                .map(|e| HistoryEntry {
+                    ply: e.ply,
+                    turn: u32::try_from(e.turn).unwrap_or(0),
+                    side: e.side.into(),
+                    user: id_from_db(e.user_id),
+                    notation: e.notation.clone(),
+                    is_move: e.kind == MoveKind::Move,
+                    at: e.played_at,
+                })
+                .collect();
+            Ok((loaded.view(), entries))
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_split_on_any_whitespace() {
+        assert_eq!(
+            split_moves(" g9-f9\tf9-e9\n end "),
+            Ok(vec!["g9-f9", "f9-e9", "end"])
+        );
+        assert_eq!(split_moves("d2-d3+,d3-c4-"), Ok(vec!["d2-d3+,d3-c4-"]));
+    }
+
+    #[test]
+    fn empty_oversized_and_overlong_move_lists_are_refused_before_any_work() {
+        assert_eq!(split_moves(" \n"), Err(Refusal::NoMoveGiven));
+        let many = vec!["a1-a2"; MAX_MOVES_PER_COMMAND + 1].join(" ");
+        assert_eq!(
+            split_moves(&many),
+            Err(Refusal::TooManyMoves {
+                count: MAX_MOVES_PER_COMMAND + 1,
+                max: MAX_MOVES_PER_COMMAND
+            })
+        );
+        let long = "a".repeat(MAX_MOVE_LEN + 1);
+        assert_eq!(
+            split_moves(&long),
+            Err(Refusal::MoveTooLong {
+                word: "a".repeat(40)
+            })
+        );
+    }
+
+    /// Echoed input cannot break out of its code quote (no mention or formatting injection).
+    #[test]
+    fn echoed_words_lose_their_backticks_and_are_cut() {
+        assert_eq!(echo("g9-f9"), "g9-f9");
+        assert_eq!(echo("x`@everyone`"), "x@everyone");
+        assert_eq!(echo(&"b".repeat(100)).len(), 40);
+    }
+
+    /// RULES 1.3: a turn whose allowance is 0 is skipped and recorded in the move log.
+    #[test]
+    fn turns_the_engine_skipped_are_logged_after_the_move_for_the_skipped_player() {
+        use crate::engine::fibonacci::{self, Color};
+        use crate::store::kinds::SideIndex;
+        let played = Played::Fibonacci(fibonacci::Played {
+            unit: None,
+            moved: None,
+            exchanged: None,
+            skipped: vec![(4, Color::Green)],
+            turn_ended: true,
+        });
+        let entries = log_entries(&played, 9, 3, Side::First, 11, [11, 22]);
+        let summary: Vec<(i32, i32, SideIndex, u64, MoveKind, &str)> = entries
+            .iter()
+            .map(|e| (e.ply, e.turn, e.side, e.user, e.kind, e.notation.as_str()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (9, 3, SideIndex::First, 11, MoveKind::Move, "end"),
+                (10, 4, SideIndex::Second, 22, MoveKind::Skip, "skip")
+            ]
+        );
+        let played = Played::Fanorona(crate::engine::fanorona::Played {
+            steps: Vec::new(),
+            turn_ended: true,
+        });
+        assert_eq!(
+            log_entries(&played, 1, 1, Side::Second, 22, [11, 22]).len(),
+            1
+        );
+    }
+}

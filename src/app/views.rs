@@ -1,0 +1,154 @@
+//! What the service hands to front ends: challenges and games as they stand, and the results of
+//! commands. Rows of the store become views here.
+
+use crate::engine::{Config, Game, Played, Side, WinReason};
+use crate::store::challenges::ChallengeRow;
+use crate::store::id_from_db;
+
+use super::error::{AppError, InternalError};
+use super::{ChallengeState, ChannelId, ColourChoice, GuildId, MessageId, UserId};
+
+/// A new challenge.
+#[derive(Clone, Debug)]
+pub struct NewChallenge {
+    pub challenger: UserId,
+    pub challenged: UserId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub config: Config,
+    pub colour: ColourChoice,
+}
+
+/// An open (or just answered) challenge.
+#[derive(Clone, Debug)]
+pub struct ChallengeView {
+    pub id: i64,
+    pub challenger: UserId,
+    pub challenged: UserId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub config: Config,
+    pub colour: ColourChoice,
+    pub state: ChallengeState,
+    /// The message (in `channel`) that carries the challenge's buttons, once recorded.
+    pub message: Option<MessageId>,
+}
+
+impl TryFrom<ChallengeRow> for ChallengeView {
+    type Error = AppError;
+    fn try_from(row: ChallengeRow) -> Result<Self, AppError> {
+        let config = parse_config(&row.options).map_err(|what| {
+            AppError::from(InternalError::Corrupt(format!("challenge {}: {what}", row.id)))
+        })?;
+        Ok(ChallengeView {
+            id: row.id,
+            challenger: id_from_db(row.challenger),
+            challenged: id_from_db(row.challenged),
+            guild: id_from_db(row.guild_id),
+            channel: id_from_db(row.channel_id),
+            config,
+            colour: row.colour,
+            state: row.state,
+            message: row.message_id.map(id_from_db),
+        })
+    }
+}
+
+/// The engine's options from their stored text.
+pub(super) fn parse_config(options: &str) -> Result<Config, String> {
+    options
+        .parse()
+        .map_err(|e| format!("options {options:?}: {e}"))
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Won by the rules (the engine's reason).
+    Won(Side, WinReason),
+    /// The other side resigned.
+    Resigned { winner: Side },
+    Draw,
+    DrawAgreed,
+}
+
+/// A game as the front ends see it: who plays, the current engine state, the last turn.
+#[derive(Clone, Debug)]
+pub struct GameView {
+    pub id: i64,
+    /// The challenge the game came from.
+    pub challenge: i64,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    /// Players by side: `players[0]` plays Red / White.
+    pub players: [UserId; 2],
+    /// The current state (replayed from the move log and checked against the stored position).
+    pub game: Game,
+    /// The moves of the last completed turn, or of the turn in progress if it has any.
+    pub last_turn: Vec<Played>,
+    /// `None` while the game is on.
+    pub outcome: Option<Outcome>,
+    /// The side with a standing draw offer, if any.
+    pub draw_offer: Option<Side>,
+    /// The message of a draw offer that this command ended (accepted, declined by playing on,
+    /// withdrawn, or the game over): its buttons no longer apply.
+    pub ended_draw_offer: Option<MessageId>,
+}
+
+impl GameView {
+    /// The user to move, if the game is on.
+    pub fn player_to_move(&self) -> Option<UserId> {
+        self.outcome
+            .is_none()
+            .then(|| self.player(self.game.side_to_move()))
+    }
+
+    /// The user playing `side`.
+    pub fn player(&self, side: Side) -> UserId {
+        self.players[side.index()]
+    }
+
+    /// The side `user` plays, if they play in this game.
+    pub fn side_of(&self, user: UserId) -> Option<Side> {
+        side_of(self.players, user)
+    }
+}
+
+/// The side `user` plays among `players`, if any.
+pub(super) fn side_of(players: [UserId; 2], user: UserId) -> Option<Side> {
+    Side::BOTH
+        .into_iter()
+        .find(|side| players[side.index()] == user)
+}
+
+/// The result of a command that changed a game.
+#[derive(Clone, Debug)]
+pub struct MoveOutcome {
+    /// The game after the command.
+    pub view: GameView,
+    /// What this command played (several for `g9-f9 f9-e9`).
+    pub played: Vec<Played>,
+    /// True when the turn passed to the other player (mention them in a new message).
+    pub turn_passed: bool,
+}
+
+/// One entry of a game's history.
+#[derive(Clone, Debug)]
+pub struct HistoryEntry {
+    pub ply: i32,
+    pub turn: u32,
+    pub side: Side,
+    pub user: UserId,
+    /// Canonical notation (`g9-f9`, `d2-d3+,d3-c4-`, `end`, `skip`, `resign`, …).
+    pub notation: String,
+    /// True for what the engine played (as opposed to skips, resignation and draw events).
+    pub is_move: bool,
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+/// A user's active games and open challenges in one guild.
+#[derive(Clone, Debug, Default)]
+pub struct Overview {
+    pub games: Vec<GameView>,
+    pub challenges: Vec<ChallengeView>,
+}

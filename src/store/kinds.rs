@@ -1,0 +1,128 @@
+//! The words and numbers the tables hold, as Rust types: each maps to its column through
+//! `sqlx::Type`, so no query or row reader spells a column's values by hand.
+
+use sqlx::encode::IsNull;
+use sqlx::error::BoxDynError;
+use sqlx::postgres::{PgArgumentBuffer, PgTypeInfo, PgValueRef};
+use sqlx::{Decode, Encode, Postgres, Type};
+
+use crate::engine::{Codec, Side};
+
+/// Where a challenge stands (`challenges.state`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum ChallengeState {
+    Open,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+/// Who plays the first side (Red / White) (`challenges.colour`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum ColourChoice {
+    /// The challenger plays the first side (Red / White).
+    ChallengerFirst,
+    /// The challenger plays the second side (Green / Black).
+    ChallengerSecond,
+    /// Decided at random when the challenge is accepted.
+    Random,
+}
+
+/// How a game ended (`games.outcome`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum OutcomeKind {
+    Won,
+    Resigned,
+    Draw,
+    DrawAgreed,
+}
+
+/// What a move log entry records (`moves.kind`): `Move` entries are replayed through the engine,
+/// the others record what the service decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum MoveKind {
+    Move,
+    Skip,
+    Resign,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    DrawWithdraw,
+}
+
+impl MoveKind {
+    /// The notation a service entry writes into the log (and the history shows).
+    pub fn service_notation(self) -> &'static str {
+        match self {
+            MoveKind::Move => "",
+            MoveKind::Skip => "skip",
+            MoveKind::Resign => "resign",
+            MoveKind::DrawOffer => "draw offered",
+            MoveKind::DrawAccept => "draw accepted",
+            MoveKind::DrawDecline => "draw declined",
+            MoveKind::DrawWithdraw => "draw withdrawn",
+        }
+    }
+}
+
+/// A side as its SMALLINT column stores it: 0 first, 1 second (`winner`, `draw_offer`,
+/// `moves.side`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[repr(i16)]
+pub enum SideIndex {
+    First = 0,
+    Second = 1,
+}
+
+impl From<Side> for SideIndex {
+    fn from(side: Side) -> SideIndex {
+        match side {
+            Side::First => SideIndex::First,
+            Side::Second => SideIndex::Second,
+        }
+    }
+}
+
+impl From<SideIndex> for Side {
+    fn from(side: SideIndex) -> Side {
+        match side {
+            SideIndex::First => Side::First,
+            SideIndex::Second => Side::Second,
+        }
+    }
+}
+
+/// A value of one of the engine's codecs (a win reason, …) in a TEXT column, written with the
+/// codec's own word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word<T>(pub T);
+
+impl<T: Codec> Type<Postgres> for Word<T> {
+    fn type_info() -> PgTypeInfo {
+        <&str as Type<Postgres>>::type_info()
+    }
+
+    fn compatible(ty: &PgTypeInfo) -> bool {
+        <&str as Type<Postgres>>::compatible(ty)
+    }
+}
+
+impl<T: Codec> Encode<'_, Postgres> for Word<T> {
+    fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
+        <&str as Encode<Postgres>>::encode(self.0.as_str(), buf)
+    }
+}
+
+impl<'r, T: Codec> Decode<'r, Postgres> for Word<T> {
+    fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+        let word = <&str as Decode<Postgres>>::decode(value)?;
+        T::from_word(word)
+            .map(Word)
+            .ok_or_else(|| format!("unknown value {word:?}: expected {:?}", T::words()).into())
+    }
+}
