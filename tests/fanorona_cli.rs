@@ -169,15 +169,23 @@ fn vela_option_black_moves_first_when_white_won_round_one() {
 /// Options may follow the moves: `rules play d2-e3+ --game fanorona` plays Fanorona.
 #[test]
 fn options_may_come_after_the_moves() {
-    let before = run(&["rules", "play", "--game", "fanorona", "--rules", "standard", "d2-e3+"]);
+    let before = run(&[
+        "rules", "play", "--game", "fanorona", "--rules", "standard", "d2-e3+",
+    ]);
     assert!(before.status.success(), "{}", stderr(&before));
-    let after = run(&["rules", "play", "d2-e3+", "--game", "fanorona", "--rules", "standard"]);
+    let after = run(&[
+        "rules", "play", "d2-e3+", "--game", "fanorona", "--rules", "standard",
+    ]);
     assert!(after.status.success(), "{}", stderr(&after));
     assert_eq!(stdout(&after), stdout(&before));
-    let mixed = run(&["rules", "play", "--game", "fanorona", "d2-e3+", "--rules", "standard"]);
+    let mixed = run(&[
+        "rules", "play", "--game", "fanorona", "d2-e3+", "--rules", "standard",
+    ]);
     assert_eq!(stdout(&mixed), stdout(&before));
     // A value the option's codec does not know is refused with the choices.
-    let bad = run(&["rules", "play", "d2-e3+", "--game", "fanorona", "--rules", "blitz"]);
+    let bad = run(&[
+        "rules", "play", "d2-e3+", "--game", "fanorona", "--rules", "blitz",
+    ]);
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("escale"), "{}", stderr(&bad));
 }

@@ -1173,9 +1173,9 @@ async fn the_channel_rule_is_a_database_constraint_that_holds_under_races() {
     assert_eq!(open, 1);
     // A challenge written behind the service's back, then a claim of the taken channel for it.
     let challenge_id: i64 = sqlx::query_scalar(
-        "INSERT INTO challenges (challenger, challenged, guild_id, channel_id, game, variant, \
-             group_rule, colour) \
-         VALUES (1, 2, 7, 5, 'fibonacci', 'standard', 'same-category', 'random') RETURNING id",
+        "INSERT INTO challenges (challenger, challenged, guild_id, channel_id, options, colour) \
+         VALUES (1, 2, 7, 5, 'fibonacci variant=standard group=same-category', 'random') \
+         RETURNING id",
     )
     .fetch_one(&admin)
     .await

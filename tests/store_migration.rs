@@ -12,19 +12,29 @@ use sqlx::migrate::Migrator;
 /// The old columns (`game`, `variant`, `group_rule`, `rule_set`, `vela`) of each configuration,
 /// as migration 0001 stored them, and the configuration they mean.
 fn old_rows() -> Vec<([Option<&'static str>; 5], Config)> {
-    let fib = |variant, group| {
-        Config::Fibonacci(fibonacci::Options { variant, group })
-    };
+    let fib = |variant, group| Config::Fibonacci(fibonacci::Options { variant, group });
     let fan = |rules, vela| Config::Fanorona(fanorona::Options { rules, vela });
     use fanorona::{Color, RuleSet};
     use fibonacci::{GroupRule, Variant};
     vec![
         (
-            [Some("fibonacci"), Some("standard"), Some("same-category"), None, None],
+            [
+                Some("fibonacci"),
+                Some("standard"),
+                Some("same-category"),
+                None,
+                None,
+            ],
             fib(Variant::Standard, GroupRule::SameCategory),
         ),
         (
-            [Some("fibonacci"), Some("cards"), Some("any-friendly"), None, None],
+            [
+                Some("fibonacci"),
+                Some("cards"),
+                Some("any-friendly"),
+                None,
+                None,
+            ],
             fib(Variant::Cards, GroupRule::AnyFriendly),
         ),
         (
@@ -32,7 +42,13 @@ fn old_rows() -> Vec<([Option<&'static str>; 5], Config)> {
             fan(RuleSet::Escale, None),
         ),
         (
-            [Some("fanorona"), None, None, Some("standard"), Some("white")],
+            [
+                Some("fanorona"),
+                None,
+                None,
+                Some("standard"),
+                Some("white"),
+            ],
             fan(RuleSet::Standard, Some(Color::White)),
         ),
         (
@@ -45,7 +61,9 @@ fn old_rows() -> Vec<([Option<&'static str>; 5], Config)> {
 #[tokio::test]
 async fn rows_of_the_old_schema_keep_their_options_through_migration_0002() {
     let db = common::fresh_database().await;
-    let mut conn = sqlx::PgConnection::connect(db.url()).await.expect("connect");
+    let mut conn = sqlx::PgConnection::connect(db.url())
+        .await
+        .expect("connect");
     // Only migration 0001 (a folder holding just its file): the schema as it was before the
     // options column, recorded as applied so that connecting later runs 0002 alone.
     let old = std::env::temp_dir().join(format!("fbbot-migrations-{}", db.name()));
@@ -124,7 +142,9 @@ async fn rows_of_the_old_schema_keep_their_options_through_migration_0002() {
     conn.close().await.expect("close");
 
     // Connecting applies 0002 to the filled database.
-    let service = Service::connect(db.url()).await.expect("migrate to the end");
+    let service = Service::connect(db.url())
+        .await
+        .expect("migrate to the end");
     for (channel, config, position) in games {
         let view = service
             .game_in_channel(channel)
@@ -145,7 +165,9 @@ async fn rows_of_the_old_schema_keep_their_options_through_migration_0002() {
         assert_eq!(challenge.state, ChallengeState::Open);
     }
     // The old columns are gone; the one column holds the codec's text.
-    let mut conn = sqlx::PgConnection::connect(db.url()).await.expect("connect");
+    let mut conn = sqlx::PgConnection::connect(db.url())
+        .await
+        .expect("connect");
     let texts: Vec<(String,)> = sqlx::query_as("SELECT options FROM games ORDER BY id")
         .fetch_all(&mut conn)
         .await
@@ -158,7 +180,9 @@ async fn rows_of_the_old_schema_keep_their_options_through_migration_0002() {
             "fanorona rules=escale vela=black"
         ]
     );
-    let old = sqlx::query("SELECT variant FROM games").fetch_all(&mut conn).await;
+    let old = sqlx::query("SELECT variant FROM games")
+        .fetch_all(&mut conn)
+        .await;
     assert!(old.is_err(), "the old columns are dropped");
     assert_eq!(GameKind::ALL.len(), 2);
 }

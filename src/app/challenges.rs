@@ -7,9 +7,9 @@ use crate::store::games::{self, NewGameRow};
 use crate::store::{StoreError, Tx, id_from_db};
 
 use super::error::{AppError, ChallengeAction, ChannelHolder, Refusal};
+use super::replay;
 use super::views::{ChallengeView, GameView, NewChallenge};
 use super::{ChallengeState, ChannelId, ColourChoice, MessageId, Service, UserId, random_u64};
-use super::replay;
 
 /// The refusal of an answer to a challenge that is no longer open.
 fn closed(row: &ChallengeRow) -> AppError {
@@ -22,7 +22,11 @@ fn closed(row: &ChallengeRow) -> AppError {
 }
 
 /// Refuses `user` answering `row` with `action` (accept or decline) unless they were challenged.
-fn ensure_challenged(row: &ChallengeRow, user: UserId, action: ChallengeAction) -> Result<(), AppError> {
+fn ensure_challenged(
+    row: &ChallengeRow,
+    user: UserId,
+    action: ChallengeAction,
+) -> Result<(), AppError> {
     if row.state != ChallengeState::Open {
         return Err(closed(row));
     }
@@ -198,8 +202,7 @@ impl Service {
     ) -> Result<ChallengeView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let row =
-                Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Decline).await?;
+            let row = Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Decline).await?;
             Self::decline_locked(tx, row, user).await
         })
         .await

@@ -93,9 +93,13 @@ pub enum Refusal {
     /// The channel has no game in progress.
     NoGame,
     /// The channel's challenge has not been accepted yet.
-    GameNotStarted { challenged: UserId },
+    GameNotStarted {
+        challenged: UserId,
+    },
     /// The user does not play in the channel's game.
-    NotAPlayer { players: [UserId; 2] },
+    NotAPlayer {
+        players: [UserId; 2],
+    },
     /// Another player is to move.
     NotYourTurn {
         player: UserId,
@@ -105,9 +109,14 @@ pub enum Refusal {
     /// A move command without a move.
     NoMoveGiven,
     /// More moves than one command takes.
-    TooManyMoves { count: usize, max: usize },
+    TooManyMoves {
+        count: usize,
+        max: usize,
+    },
     /// A word far too long to be a move (quoted, cut to 40 characters).
-    MoveTooLong { word: String },
+    MoveTooLong {
+        word: String,
+    },
     /// A move sent after the move that ended the game (`batch`: several moves were sent).
     GameEndsBefore {
         last: String,
@@ -121,7 +130,9 @@ pub enum Refusal {
         batch: bool,
     },
     /// `end` with no capture chain to stop (a Fanorona turn ends by itself).
-    NoChainToStop { batch: bool },
+    NoChainToStop {
+        batch: bool,
+    },
     /// The engine refused a move.
     IllegalMove {
         word: String,
@@ -131,17 +142,25 @@ pub enum Refusal {
     /// No move has been played in the game.
     NothingToUndo,
     /// The player's turn has passed to the opponent.
-    TurnPassed { opponent: UserId },
+    TurnPassed {
+        opponent: UserId,
+    },
     /// It is the opponent's turn and the player has no move in it.
-    OpponentsTurn { opponent: UserId },
+    OpponentsTurn {
+        opponent: UserId,
+    },
     /// The player has not moved yet in the turn in progress.
     NotMovedThisTurn,
     /// The player's own draw offer stands already.
-    DrawAlreadyOffered { opponent: UserId },
+    DrawAlreadyOffered {
+        opponent: UserId,
+    },
     /// Declining one's own offer.
     DrawOfferIsYours,
     /// Withdrawing the opponent's offer.
-    DrawOfferIsTheirs { offerer: UserId },
+    DrawOfferIsTheirs {
+        offerer: UserId,
+    },
     NoDrawToDecline,
     NoDrawToWithdraw,
     /// `/history` in a channel that never had a game.
@@ -151,8 +170,13 @@ pub enum Refusal {
 /// What holds a channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChannelHolder {
-    Game { players: [UserId; 2] },
-    Challenge { challenger: UserId, challenged: UserId },
+    Game {
+        players: [UserId; 2],
+    },
+    Challenge {
+        challenger: UserId,
+        challenged: UserId,
+    },
     /// Taken in the same moment by another command.
     JustTaken,
 }

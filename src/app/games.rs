@@ -147,7 +147,11 @@ impl Service {
     }
 
     /// Writes what a command changed in a locked game and commits; returns the game after it.
-    pub(super) async fn save(mut tx: Tx, mut loaded: Loaded, save: Save) -> Result<Loaded, AppError> {
+    pub(super) async fn save(
+        mut tx: Tx,
+        mut loaded: Loaded,
+        save: Save,
+    ) -> Result<Loaded, AppError> {
         let game_id = loaded.row.id;
         if let Some(ply) = save.remove_ply {
             games::delete_move(&mut tx, game_id, ply).await?;

@@ -187,7 +187,9 @@ pub(crate) fn outcome_columns(outcome: Option<Outcome>) -> OutcomeColumns {
             Some(side.into()),
             Some(Word(reason)),
         ),
-        Some(Outcome::Resigned { winner }) => (Some(OutcomeKind::Resigned), Some(winner.into()), None),
+        Some(Outcome::Resigned { winner }) => {
+            (Some(OutcomeKind::Resigned), Some(winner.into()), None)
+        }
         Some(Outcome::Draw) => (Some(OutcomeKind::Draw), None, None),
         Some(Outcome::DrawAgreed) => (Some(OutcomeKind::DrawAgreed), None, None),
     }

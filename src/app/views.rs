@@ -38,7 +38,10 @@ impl TryFrom<ChallengeRow> for ChallengeView {
     type Error = AppError;
     fn try_from(row: ChallengeRow) -> Result<Self, AppError> {
         let config = parse_config(&row.options).map_err(|what| {
-            AppError::from(InternalError::Corrupt(format!("challenge {}: {what}", row.id)))
+            AppError::from(InternalError::Corrupt(format!(
+                "challenge {}: {what}",
+                row.id
+            )))
         })?;
         Ok(ChallengeView {
             id: row.id,
@@ -67,7 +70,9 @@ pub enum Outcome {
     /// Won by the rules (the engine's reason).
     Won(Side, WinReason),
     /// The other side resigned.
-    Resigned { winner: Side },
+    Resigned {
+        winner: Side,
+    },
     Draw,
     DrawAgreed,
 }

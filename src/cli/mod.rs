@@ -48,9 +48,8 @@ pub enum RulesAction {
 /// A clap parser for the words of an engine codec: `--help` lists them, and a wrong one is
 /// refused with the list.
 fn codec<T: Codec + Send + Sync>() -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(T::words()).try_map(|word| {
-        T::from_word(&word).ok_or_else(|| UnknownWord::new(&word, T::words()))
-    })
+    PossibleValuesParser::new(T::words())
+        .try_map(|word| T::from_word(&word).ok_or_else(|| UnknownWord::new(&word, T::words())))
 }
 
 /// Which game, with which rules, from which position.

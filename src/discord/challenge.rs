@@ -8,12 +8,12 @@ use super::buttons::challenge_row;
 use super::choices::{Choice, ColourArg, RANDOM};
 use super::present::{describe_config, game_message, mention, side_name, turn_ping};
 use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_buttons, respond};
+use super::words;
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use crate::app::{
     AppError, ChallengeState, ChallengeView, ColourChoice, GameView, MessageId, NewChallenge,
     Refusal, Service, UserId,
 };
-use super::words;
 use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
 
 /// The `/challenge` options that choose a game's rules (a game's other options keep their
@@ -50,7 +50,11 @@ pub fn challenge_terms(
                 .options()
                 .iter()
                 .filter(|o| RULE_OPTIONS.contains(&o.key))
-                .flat_map(|o| (o.values)().into_iter().map(move |v| format!("`{}:{v}`", o.key)))
+                .flat_map(|o| {
+                    (o.values)()
+                        .into_iter()
+                        .map(move |v| format!("`{}:{v}`", o.key))
+                })
                 .collect();
             return Err(format!(
                 "`{key}` applies to {owner}; for {} choose {}.",

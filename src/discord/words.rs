@@ -208,8 +208,12 @@ mod tests {
             game: GameKind::Fibonacci,
         });
         assert_eq!(text, "It is <@7>'s turn (green): wait for their move.");
-        let text = refusal(&Refusal::ChannelBusy(ChannelHolder::Game { players: [1, 2] }));
-        assert!(text.starts_with("This channel already has a game in progress (<@1> against <@2>)."));
+        let text = refusal(&Refusal::ChannelBusy(ChannelHolder::Game {
+            players: [1, 2],
+        }));
+        assert!(
+            text.starts_with("This channel already has a game in progress (<@1> against <@2>).")
+        );
         assert!(text.contains("thread:true"));
         let text = refusal(&Refusal::NotChallenger {
             challenger: 3,

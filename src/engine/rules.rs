@@ -184,11 +184,8 @@ pub trait Rules: Clone + fmt::Debug + Sized {
     /// A new game from the start position. `seed` drives the game's chance, if it has any.
     fn start(options: Self::Options, seed: u64) -> Self;
     /// A game from a position string (see `RULES.md`).
-    fn load(
-        options: Self::Options,
-        seed: u64,
-        position: &str,
-    ) -> Result<Self, Self::PositionError>;
+    fn load(options: Self::Options, seed: u64, position: &str)
+    -> Result<Self, Self::PositionError>;
 
     fn rule_options(&self) -> Self::Options;
     /// The position string of `RULES.md`.
