@@ -11,6 +11,13 @@ use super::replay;
 use super::views::{ChallengeView, GameView, NewChallenge};
 use super::{ChallengeState, ChannelId, ColourChoice, MessageId, Service, UserId, random_u64};
 
+/// Which challenge a command answers: a button's, by id, or the open one of a channel.
+#[derive(Clone, Copy, Debug)]
+enum Which {
+    Id(i64),
+    Channel(ChannelId),
+}
+
 /// The refusal of an answer to a challenge that is no longer open.
 fn closed(row: &ChallengeRow) -> AppError {
     Refusal::ChallengeClosed {
@@ -107,14 +114,7 @@ impl Service {
 
     /// Accepts the open challenge `id` (buttons carry the id).
     pub async fn accept(&self, id: i64, user: UserId) -> Result<GameView, AppError> {
-        self.guarded(async {
-            let mut tx = self.store.begin().await?;
-            let row = challenges::get(&mut tx, id, true)
-                .await?
-                .ok_or(Refusal::NoSuchChallenge(ChallengeAction::Accept))?;
-            Self::accept_locked(tx, row, user).await
-        })
-        .await
+        self.accept_which(Which::Id(id), user).await
     }
 
     /// Accepts the open challenge of `channel` addressed to `user` (`/accept`).
@@ -123,12 +123,30 @@ impl Service {
         channel: ChannelId,
         user: UserId,
     ) -> Result<GameView, AppError> {
+        self.accept_which(Which::Channel(channel), user).await
+    }
+
+    async fn accept_which(&self, which: Which, user: UserId) -> Result<GameView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let row = Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Accept).await?;
+            let row = Self::lock_challenge(&mut tx, which, ChallengeAction::Accept).await?;
             Self::accept_locked(tx, row, user).await
         })
         .await
+    }
+
+    /// The challenge a command answers, row-locked.
+    async fn lock_challenge(
+        tx: &mut Tx,
+        which: Which,
+        action: ChallengeAction,
+    ) -> Result<ChallengeRow, AppError> {
+        match which {
+            Which::Id(id) => Ok(challenges::get(tx, id, true)
+                .await?
+                .ok_or(Refusal::NoSuchChallenge(action))?),
+            Which::Channel(channel) => Self::lock_open_challenge(tx, channel, action).await,
+        }
     }
 
     /// The open challenge of `channel`, row-locked and still open.
@@ -184,14 +202,7 @@ impl Service {
 
     /// The challenged player refuses the challenge `id`; its channel is free again.
     pub async fn decline(&self, id: i64, user: UserId) -> Result<ChallengeView, AppError> {
-        self.guarded(async {
-            let mut tx = self.store.begin().await?;
-            let row = challenges::get(&mut tx, id, true)
-                .await?
-                .ok_or(Refusal::NoSuchChallenge(ChallengeAction::Decline))?;
-            Self::decline_locked(tx, row, user).await
-        })
-        .await
+        self.decline_which(Which::Id(id), user).await
     }
 
     /// The challenged player refuses the open challenge of `channel` (`/decline`).
@@ -200,9 +211,13 @@ impl Service {
         channel: ChannelId,
         user: UserId,
     ) -> Result<ChallengeView, AppError> {
+        self.decline_which(Which::Channel(channel), user).await
+    }
+
+    async fn decline_which(&self, which: Which, user: UserId) -> Result<ChallengeView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let row = Self::lock_open_challenge(&mut tx, channel, ChallengeAction::Decline).await?;
+            let row = Self::lock_challenge(&mut tx, which, ChallengeAction::Decline).await?;
             Self::decline_locked(tx, row, user).await
         })
         .await
