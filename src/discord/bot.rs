@@ -14,16 +14,19 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
 use super::config::BotConfig;
-use super::{BotError, Data, commands, on_error, on_event, present};
-use crate::app::{self, DatabaseConfig};
+use super::{BotError, Data, commands, on_error, on_event, present, register};
+use crate::app::{self, DatabaseConfig, chain};
 
 /// How long shutdown waits for interactions in flight.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
 /// Open challenges older than this expire; checked every `EXPIRY_PERIOD`.
 const CHALLENGE_MAX_AGE: Duration = Duration::from_secs(7 * 24 * 3600);
 const EXPIRY_PERIOD: Duration = Duration::from_secs(3600);
-/// Answers slower than this are deferred (Discord allows 3 s, minus network time).
+/// Answers not ready this long after the interaction was created are deferred (Discord allows
+/// 3 s from creation, minus network time).
 const ANSWER_BUDGET: Duration = Duration::from_millis(2000);
+/// How long a refused start-up may take to end the process.
+const FATAL_EXIT: Duration = Duration::from_secs(10);
 
 pub fn main_entry() -> ExitCode {
     init_tracing();
@@ -136,26 +139,29 @@ async fn run(config: BotConfig) -> ExitCode {
         ..Default::default()
     };
     let setup_service = service.clone();
+    // A refused registration ends the process: a bot that cannot register would stay connected
+    // but never answer (every event waits for the setup's data).
+    let (fatal, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let api_base = config
+        .api_base
+        .clone()
+        .unwrap_or_else(|| register::DISCORD_BASE.to_string());
+    let token = config.token.clone();
     let framework = poise::Framework::builder()
         .options(options)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |_ctx, ready, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            commands,
-                            serenity::GuildId::new(g),
-                        )
-                        .await?;
-                        tracing::info!(guild = g, "commands registered in the guild");
-                    }
-                    None => {
-                        poise::builtins::register_globally(ctx, commands).await?;
-                        tracing::info!("commands registered globally");
-                    }
+                let commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                let scope = guild.map_or(register::Scope::Global, register::Scope::Guild);
+                let application = ready.application.id.get();
+                if let Err(e) =
+                    register::register(&api_base, &token, application, scope, &commands).await
+                {
+                    let _ = fatal.send(chain(&e));
+                    return Err(BotError::Register(e));
                 }
+                tracing::info!(?scope, "commands registered");
                 tracing::info!(bot = %ready.user.name, "ready");
                 Ok(Data {
                     service: setup_service,
@@ -171,7 +177,10 @@ async fn run(config: BotConfig) -> ExitCode {
         in_flight: in_flight.clone(),
     };
 
-    let intents = serenity::GatewayIntents::non_privileged();
+    // GUILDS only: slash commands and button clicks arrive whatever the intents, and GUILDS
+    // keeps the cache's channels and threads (a challenge's thread parent). Messages, typing,
+    // reactions, members and presences are never used, so they are not asked for.
+    let intents = serenity::GatewayIntents::GUILDS;
     let builder = match &config.api_base {
         // The override exists for tests against a fake Discord: serenity ignores the proxy while
         // its rate limiter is on, so the limiter goes with it.
@@ -215,6 +224,13 @@ async fn run(config: BotConfig) -> ExitCode {
     });
 
     let code = tokio::select! {
+        Some(reason) = fatal_rx.recv() => {
+            tracing::error!("{reason}");
+            eprintln!("fibonacci-bot: {reason}");
+            shard_manager.shutdown_all().await;
+            let _ = tokio::time::timeout(FATAL_EXIT, &mut gateway).await;
+            ExitCode::FAILURE
+        }
         signal = shutdown_signal() => {
             tracing::info!(signal, "shutting down: closing the gateway");
             shard_manager.shutdown_all().await;

@@ -24,6 +24,7 @@ pub mod finish;
 pub mod info;
 pub mod play;
 pub mod present;
+pub mod register;
 pub mod reply;
 pub mod words;
 
@@ -43,6 +44,8 @@ pub struct Data {
 pub enum BotError {
     #[error("Discord refused a request: {0}")]
     Discord(#[from] serenity::Error),
+    #[error(transparent)]
+    Register(#[from] register::RegisterError),
 }
 
 pub type Context<'a> = poise::Context<'a, Data, BotError>;

@@ -1,17 +1,21 @@
 //! Answering an interaction: what to say ([`Answer`]) and how to get it to Discord in time
 //! ([`respond`]).
 //!
-//! Discord fails an interaction that gets no answer within 3 seconds. The work (a database
-//! transaction, a rendered board) normally takes milliseconds, so the answer goes out as the
-//! interaction's own response. When it has not finished within [`Data::budget`], the interaction
-//! is deferred *ephemerally* and the answer follows: a refusal then stays visible to its author
-//! only, and a public answer is posted as a follow-up, which is a new message.
+//! Discord fails an interaction that gets no answer within 3 seconds of its creation (the time in
+//! its snowflake id, not the moment it reaches the bot). The work (a database transaction, a
+//! rendered board) normally takes milliseconds, so the answer goes out as the interaction's own
+//! response. When it is not ready [`Data::budget`] after the interaction's creation:
+//! - a slash command is deferred *ephemerally* and the answer follows: a refusal then stays
+//!   visible to its author only, and a public answer is posted as a follow-up (a new message);
+//! - a button click is deferred as an *update* of the clicked message, which the answer then
+//!   edits in place (so an answered challenge or draw offer loses its buttons on this path too);
+//!   an answer that is not an update follows as a follow-up, ephemeral or not.
 //!
 //! [`Data::budget`]: super::Data::budget
 
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use poise::serenity_prelude as serenity;
 
@@ -233,6 +237,14 @@ pub enum Target<'a> {
 }
 
 impl Target<'_> {
+    /// The interaction's id (its snowflake holds its creation time).
+    fn id(self) -> u64 {
+        match self {
+            Target::Command(i) => i.id.get(),
+            Target::Component(i) => i.id.get(),
+        }
+    }
+
     async fn create_response(
         self,
         http: &serenity::Http,
@@ -289,18 +301,41 @@ where
 {
     let work = async { work.await.unwrap_or_else(|e| refusal(e, what)) };
     tokio::pin!(work);
-    match tokio::time::timeout(budget, &mut work).await {
+    let left = time_left(target.id(), budget, SystemTime::now());
+    match tokio::time::timeout(left, &mut work).await {
         Ok(answer) => send_now(http, target, &answer).await,
         Err(_) => {
             tracing::debug!(command = what, "slow answer: deferring");
-            let defer = serenity::CreateInteractionResponse::Defer(
-                serenity::CreateInteractionResponseMessage::new().ephemeral(true),
-            );
-            target.create_response(http, defer).await?;
-            let answer = work.await;
-            send_deferred(http, target, &answer).await
+            match target {
+                Target::Command(_) => {
+                    let defer = serenity::CreateInteractionResponse::Defer(
+                        serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+                    );
+                    target.create_response(http, defer).await?;
+                    let answer = work.await;
+                    send_deferred(http, target, &answer).await
+                }
+                Target::Component(_) => {
+                    let defer = serenity::CreateInteractionResponse::Acknowledge;
+                    target.create_response(http, defer).await?;
+                    let answer = work.await;
+                    send_deferred_update(http, target, &answer).await
+                }
+            }
         }
     }
+}
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// What is left of `budget` at `now`, counted from the creation of the interaction `id` (the
+/// time in its snowflake, as Discord counts its 3 seconds). Nothing is left for an interaction
+/// that arrived late; a clock behind Discord's counts from `now`.
+pub fn time_left(id: u64, budget: Duration, now: SystemTime) -> Duration {
+    let created = UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS);
+    let age = now.duration_since(created).unwrap_or_default();
+    budget.saturating_sub(age)
 }
 
 /// The offer `answer` carries and the message that carries it.
@@ -339,6 +374,26 @@ async fn send_now(
     Ok(offered)
 }
 
+/// After a deferred update of the clicked message: an update edits it, anything else follows.
+async fn send_deferred_update(
+    http: &serenity::Http,
+    target: Target<'_>,
+    answer: &Answer,
+) -> serenity::Result<Option<OfferPosted>> {
+    let m = if answer.update && !answer.ephemeral {
+        target.edit_response(http, answer.first.edit()).await?
+    } else {
+        target
+            .create_followup(http, answer.first.followup(answer.ephemeral))
+            .await?
+    };
+    let offered = posted(answer, m.id);
+    for next in &answer.then {
+        target.create_followup(http, next.followup(false)).await?;
+    }
+    Ok(offered)
+}
+
 async fn send_deferred(
     http: &serenity::Http,
     target: Target<'_>,
@@ -371,6 +426,21 @@ mod tests {
     use super::*;
 
     use crate::app::{InternalError, Refusal};
+
+    /// The 3 seconds run from the interaction's creation, which its id records.
+    #[test]
+    fn the_budget_counts_from_the_interactions_creation() {
+        let created_ms: u64 = 1_764_000_000_000;
+        let id = (created_ms - DISCORD_EPOCH_MS) << 22 | 7;
+        let at = |ms: u64| UNIX_EPOCH + Duration::from_millis(created_ms + ms);
+        let budget = Duration::from_millis(2000);
+        assert_eq!(time_left(id, budget, at(0)), budget);
+        assert_eq!(time_left(id, budget, at(1500)), Duration::from_millis(500));
+        assert_eq!(time_left(id, budget, at(2500)), Duration::ZERO);
+        // A local clock behind Discord's: the whole budget, not more.
+        let before = UNIX_EPOCH + Duration::from_millis(created_ms - 300);
+        assert_eq!(time_left(id, budget, before), budget);
+    }
 
     #[test]
     fn long_text_is_cut_to_discords_limit() {

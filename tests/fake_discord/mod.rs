@@ -112,7 +112,8 @@ pub struct Sent {
 /// What the bot answered to an interaction, whichever way it answered.
 #[derive(Clone, Debug)]
 pub struct Reply {
-    /// The callback type: 4 message, 7 update of the clicked message, 8 autocomplete.
+    /// The callback type: 4 message, 7 update of the clicked message (deferred or not),
+    /// 8 autocomplete.
     pub kind: u64,
     pub deferred: bool,
     pub ephemeral: bool,
@@ -169,6 +170,16 @@ struct Inner {
     /// Thread creations received (counted on arrival, before any delay).
     threads_requested: usize,
     thread_delay: Duration,
+    /// Interaction tokens already answered (a second callback is refused, as Discord does).
+    acknowledged: HashMap<String, u64>,
+    /// What Discord would have refused, each with the reason (tests assert there is none).
+    violations: Vec<String>,
+    /// Answers to give the next command registrations (status, body), before accepting.
+    registration_answers: std::collections::VecDeque<(u16, Value)>,
+    /// The intents each IDENTIFY asked for.
+    intents: Vec<u64>,
+    /// How far back the next interaction's creation lies (its snowflake's time).
+    interaction_age: Duration,
 }
 
 struct Shared {
@@ -184,9 +195,77 @@ impl Shared {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// A fresh id holding the current time, as Discord's snowflakes do (always increasing).
     fn snowflake(&self) -> u64 {
-        self.next_id.fetch_add(1, Ordering::SeqCst)
+        let now = snowflake_at(std::time::SystemTime::now(), 0);
+        let previous = self
+            .next_id
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| {
+                Some(now.max(last + 1))
+            })
+            .unwrap_or_else(|last| last);
+        now.max(previous + 1)
     }
+
+    /// Records what Discord would have refused; the answer is Discord's error.
+    fn violation(&self, status: StatusCode, code: u64, what: String) -> Response {
+        eprintln!("fake Discord: refused: {what}");
+        self.lock().violations.push(what.clone());
+        json_response(status, json!({"message": what, "code": code}))
+    }
+}
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+/// Discord fails an interaction that has no response this long after its creation.
+pub const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
+
+/// A snowflake created at `at`, with `low` in its low bits.
+fn snowflake_at(at: std::time::SystemTime, low: u64) -> u64 {
+    let ms = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    (ms.saturating_sub(DISCORD_EPOCH_MS) << 22) | (low & 0x3F_FFFF)
+}
+
+/// When the snowflake `id` was created.
+fn created_at(id: u64) -> std::time::SystemTime {
+    std::time::UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
+}
+
+/// What Discord refuses in a message body: the checks of the fake's strictness.
+fn message_problems(body: &Value, files: &[File]) -> Vec<String> {
+    let mut problems = Vec::new();
+    if let Some(content) = body["content"].as_str()
+        && content.chars().count() > 2000
+    {
+        problems.push(format!(
+            "content of {} characters (at most 2000)",
+            content.chars().count()
+        ));
+    }
+    let mentions = &body["allowed_mentions"];
+    let parses_users = mentions["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|v| v == "users"));
+    if parses_users && mentions["users"].as_array().is_some_and(|u| !u.is_empty()) {
+        problems.push("allowed_mentions has both parse:[users] and users".to_string());
+    }
+    for id in custom_ids(&body["components"]) {
+        if id.chars().count() > 100 {
+            problems.push(format!("custom_id {id:?} is longer than 100 characters"));
+        }
+    }
+    if !files.is_empty() {
+        let listed = body["attachments"].as_array().map_or(0, Vec::len);
+        if listed < files.len() {
+            problems.push(format!(
+                "{} files uploaded but {listed} listed in attachments",
+                files.len()
+            ));
+        }
+    }
+    problems
 }
 
 /// The fake Discord server.
@@ -240,6 +319,78 @@ impl FakeDiscord {
     /// Makes thread creation answer only after `delay` (a slow Discord).
     pub fn delay_threads(&self, delay: Duration) {
         self.shared.lock().thread_delay = delay;
+    }
+
+    /// The next interaction is created `age` ago (its snowflake says so), as one that reached
+    /// the bot late: Discord's 3 seconds are already running.
+    pub fn age_next_interaction(&self, age: Duration) {
+        self.shared.lock().interaction_age = age;
+    }
+
+    /// The next command registrations are answered with these (status, JSON body) in turn,
+    /// before one is accepted: a refusal (403, 400) or a rate limit (429 with `retry_after`).
+    pub fn answer_registrations(&self, answers: Vec<(u16, Value)>) {
+        self.shared.lock().registration_answers.extend(answers);
+    }
+
+    /// Everything the fake refused because Discord would have (empty when the bot behaved).
+    pub fn violations(&self) -> Vec<String> {
+        self.shared.lock().violations.clone()
+    }
+
+    /// The gateway intents of each IDENTIFY.
+    pub fn intents(&self) -> Vec<u64> {
+        self.shared.lock().intents.clone()
+    }
+
+    /// A busy server's chatter: `messages` MESSAGE_CREATE and `typing` TYPING_START events,
+    /// delivered like Discord only to a connection whose intents ask for them
+    /// (GUILD_MESSAGES = 1 << 9, GUILD_MESSAGE_TYPING = 1 << 11). Returns how many were sent.
+    pub fn chatter(&self, channel: u64, messages: usize, typing: usize) -> usize {
+        const GUILD_MESSAGES: u64 = 1 << 9;
+        const GUILD_MESSAGE_TYPING: u64 = 1 << 11;
+        let mut inner = self.shared.lock();
+        let intents = inner.intents.last().copied().unwrap_or(0);
+        let Some(gateway) = inner.gateway.clone() else {
+            return 0;
+        };
+        let mut sent = 0;
+        let mut frames = Vec::new();
+        if intents & GUILD_MESSAGES != 0 {
+            for _ in 0..messages {
+                let id = self.shared.snowflake();
+                frames.push((
+                    "MESSAGE_CREATE",
+                    json!({
+                        "id": id.to_string(), "channel_id": channel.to_string(),
+                        "guild_id": GUILD.to_string(), "author": user_object(5, "chatty"),
+                        "content": "hello", "timestamp": "2024-01-01T00:00:00.000000+00:00",
+                        "edited_timestamp": null, "tts": false, "mention_everyone": false,
+                        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                        "pinned": false, "type": 0,
+                    }),
+                ));
+            }
+        }
+        if intents & GUILD_MESSAGE_TYPING != 0 {
+            for _ in 0..typing {
+                frames.push((
+                    "TYPING_START",
+                    json!({
+                        "channel_id": channel.to_string(), "guild_id": GUILD.to_string(),
+                        "user_id": "5", "timestamp": 1_700_000_000,
+                    }),
+                ));
+            }
+        }
+        for (name, d) in frames {
+            inner.sequence += 1;
+            let frame = json!({"op": 0, "t": name, "s": inner.sequence, "d": d});
+            if gateway.send(frame).is_ok() {
+                sent += 1;
+            }
+        }
+        sent
     }
 
     /// A text channel of the test guild.
@@ -391,7 +542,14 @@ impl FakeDiscord {
     }
 
     fn base_interaction(&self, kind: u64, user: u64, channel: u64) -> (Value, Sent) {
-        let id = self.shared.snowflake();
+        let age = std::mem::take(&mut self.shared.lock().interaction_age);
+        let id = if age.is_zero() {
+            self.shared.snowflake()
+        } else {
+            // Created `age` ago: the low bits keep it unique.
+            let low = self.shared.snowflake();
+            snowflake_at(std::time::SystemTime::now() - age, low)
+        };
         let token = format!("itoken-{id}");
         let mut inner = self.shared.lock();
         inner.tokens.insert(token.clone(), channel);
@@ -646,7 +804,7 @@ impl FakeDiscord {
         let kind = callback.json["type"].as_u64().unwrap_or(0);
         let data = callback.json["data"].clone();
         let flags = data["flags"].as_u64().unwrap_or(0);
-        if kind != 5 {
+        if kind != 5 && kind != 6 {
             return Reply {
                 kind,
                 deferred: false,
@@ -671,7 +829,8 @@ impl FakeDiscord {
             })
             .await;
         Reply {
-            kind: 4,
+            // A deferred update (6) ends as an update of the clicked message (7).
+            kind: if kind == 6 { 7 } else { 4 },
             deferred: true,
             ephemeral: flags & EPHEMERAL != 0,
             content: edit.json["content"].as_str().unwrap_or("").to_string(),
@@ -930,13 +1089,45 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
         ("PUT", ["api", "v10", "applications", _, "commands"])
         | ("PUT", ["api", "v10", "applications", _, "guilds", _, "commands"]) => {
             let mut inner = shared.lock();
-            inner.commands = body.as_array().cloned().unwrap_or_default();
-            inner.registrations += 1;
-            json_response(StatusCode::OK, json!([]))
+            match inner.registration_answers.pop_front() {
+                Some((status, answer)) => json_response(
+                    StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST),
+                    answer,
+                ),
+                None => {
+                    inner.commands = body.as_array().cloned().unwrap_or_default();
+                    inner.registrations += 1;
+                    json_response(StatusCode::OK, json!([]))
+                }
+            }
         }
-        ("POST", ["api", "v10", "interactions", _id, token, "callback"]) => {
+        ("POST", ["api", "v10", "interactions", id, token, "callback"]) => 'callback: {
             let kind = body["type"].as_u64().unwrap_or(0);
+            let created = created_at(id.parse().unwrap_or(0));
+            let age = std::time::SystemTime::now()
+                .duration_since(created)
+                .unwrap_or_default();
+            if age > INTERACTION_DEADLINE {
+                break 'callback shared.violation(
+                    StatusCode::NOT_FOUND,
+                    10062,
+                    format!(
+                        "Unknown interaction: answered {age:?} after its creation (type {kind})"
+                    ),
+                );
+            }
+            if shared.lock().acknowledged.contains_key(*token) {
+                break 'callback shared.violation(
+                    StatusCode::BAD_REQUEST,
+                    40060,
+                    format!("Interaction has already been acknowledged (type {kind})"),
+                );
+            }
+            if let Some(problem) = message_problems(&body["data"], &files).pop() {
+                break 'callback shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
             let mut inner = shared.lock();
+            inner.acknowledged.insert(token.to_string(), kind);
             let channel = inner.tokens.get(*token).copied().unwrap_or(0);
             let data = &body["data"];
             let update = inner.clicked.get(*token).copied().filter(|_| kind == 7);
@@ -961,13 +1152,48 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
             drop(inner);
             StatusCode::NO_CONTENT.into_response()
         }
-        ("POST", ["api", "v10", "webhooks", _app, token]) => {
+        ("POST", ["api", "v10", "webhooks", _app, token]) => 'followup: {
+            if let Some(problem) = message_problems(&body, &files).pop() {
+                break 'followup shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
             let channel = shared.lock().tokens.get(*token).copied().unwrap_or(0);
             let posted = post(&shared, channel, &body, &files);
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
         }
-        ("PATCH", ["api", "v10", "webhooks", _app, token, "messages", _]) => {
-            let channel = shared.lock().tokens.get(*token).copied().unwrap_or(0);
+        ("PATCH", ["api", "v10", "webhooks", _app, token, "messages", _]) => 'edit: {
+            if let Some(problem) = message_problems(&body, &files).pop() {
+                break 'edit shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
+            let mut inner = shared.lock();
+            let channel = inner.tokens.get(*token).copied().unwrap_or(0);
+            // After a deferred update (type 6) the original response is the clicked message.
+            let clicked = inner
+                .clicked
+                .get(*token)
+                .copied()
+                .filter(|_| inner.acknowledged.get(*token) == Some(&6));
+            if let Some(message) = clicked
+                && let Some(p) = inner.posted.iter_mut().find(|p| p.id == message)
+            {
+                if let Some(content) = body["content"].as_str() {
+                    p.content = content.to_string();
+                }
+                if !body["components"].is_null() {
+                    p.components = body["components"].clone();
+                }
+                if !files.is_empty() {
+                    p.files = files.clone();
+                }
+                let p = p.clone();
+                inner.edits.push(Edit {
+                    channel,
+                    message,
+                    json: body.clone(),
+                });
+                drop(inner);
+                break 'edit json_response(StatusCode::OK, message_object(&p, &shared.base));
+            }
+            drop(inner);
             let posted = Posted {
                 id: shared.snowflake(),
                 channel,
@@ -1002,7 +1228,10 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
                 None => unknown_message(),
             }
         }
-        ("PATCH", ["api", "v10", "channels", channel, "messages", message]) => {
+        ("PATCH", ["api", "v10", "channels", channel, "messages", message]) => 'edit: {
+            if let Some(problem) = message_problems(&body, &files).pop() {
+                break 'edit shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
             let channel: u64 = channel.parse().unwrap_or(0);
             let message: u64 = message.parse().unwrap_or(0);
             let mut inner = shared.lock();
@@ -1032,7 +1261,10 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
                 None => unknown_message(),
             }
         }
-        ("POST", ["api", "v10", "channels", channel, "messages"]) => {
+        ("POST", ["api", "v10", "channels", channel, "messages"]) => 'post: {
+            if let Some(problem) = message_problems(&body, &files).pop() {
+                break 'post shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
             let channel: u64 = channel.parse().unwrap_or(0);
             let posted = post(&shared, channel, &body, &files);
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
@@ -1163,6 +1395,7 @@ async fn connection(mut socket: WebSocket, shared: Arc<Shared>) {
                         let ready = {
                             let mut inner = shared.lock();
                             inner.identifies += 1;
+                            inner.intents.push(frame["d"]["intents"].as_u64().unwrap_or(0));
                             inner.sequence = 1;
                             // Interactions go to the newest connection, like Discord's single shard.
                             inner.gateway = Some(tx.clone());
@@ -1273,6 +1506,11 @@ impl Bot {
     /// True while the process runs.
     pub fn running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The exit code, once the process has exited.
+    pub fn exit_code(&mut self) -> Option<i32> {
+        self.child.try_wait().ok().flatten().and_then(|s| s.code())
     }
 }
 
@@ -1581,6 +1819,11 @@ impl Table {
                 .iter()
                 .map(|r| format!("{} {}", r.method, r.path))
                 .collect::<Vec<_>>()
+        );
+        let violations = self.fake.violations();
+        assert!(
+            violations.is_empty(),
+            "Discord would have refused what the bot sent: {violations:?}"
         );
         self.fake.stop().await;
         // The database is dropped with `self.db`.

@@ -1,0 +1,258 @@
+//! Registering the slash commands with Discord, once the gateway says READY.
+//!
+//! Poise's own helpers log a refusal and carry on, leaving a bot that is connected but deaf. Here
+//! the request is made directly so that Discord's whole answer can be read: a 429 is waited out
+//! for its `retry_after` and tried again, anything else is put into words for the host and ends
+//! the start-up (the caller exits with a non-zero status).
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serde_json::Value;
+
+/// Discord's API, unless `DISCORD_API_BASE` points elsewhere (tests).
+pub const DISCORD_BASE: &str = "https://discord.com";
+
+/// The most 429 answers waited out before giving up.
+const MAX_RATE_LIMITED: u32 = 5;
+/// The longest single wait for a rate limit; a longer `retry_after` gives up at once.
+const MAX_WAIT: Duration = Duration::from_secs(60);
+/// How long one registration request may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Where the commands go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every server the bot is in (Discord may take a while to show them).
+    Global,
+    /// One server, at once (`DISCORD_GUILD_ID`).
+    Guild(u64),
+}
+
+impl Scope {
+    fn words(self) -> String {
+        match self {
+            Scope::Global => "globally".to_string(),
+            Scope::Guild(g) => format!("in server {g}"),
+        }
+    }
+}
+
+/// Why the commands could not be registered, in words a host can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum RegisterError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("could not reach Discord at {base} to register the commands: {source}")]
+    Unreachable {
+        base: String,
+        #[source]
+        source: reqwest::Error,
+    },
+}
+
+/// Discord's answer to a refused request: its status, JSON error code and message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub status: u16,
+    pub code: Option<i64>,
+    pub message: String,
+    /// Field errors of a 400, flattened to `path: message`.
+    pub details: Vec<String>,
+}
+
+impl Refusal {
+    fn from_body(status: u16, body: &Value) -> Refusal {
+        let mut details = Vec::new();
+        collect_errors(body.get("errors"), String::new(), &mut details);
+        Refusal {
+            status,
+            code: body.get("code").and_then(Value::as_i64),
+            message: body
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("no message")
+                .to_string(),
+            details,
+        }
+    }
+}
+
+/// Discord's nested `errors` object: `{"0": {"name": {"_errors": [{"code", "message"}]}}}`.
+fn collect_errors(errors: Option<&Value>, path: String, out: &mut Vec<String>) {
+    let Some(Value::Object(map)) = errors else {
+        return;
+    };
+    for (key, value) in map {
+        if key == "_errors" {
+            for e in value.as_array().into_iter().flatten() {
+                let message = e
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or("invalid");
+                out.push(format!("{path}: {message}"));
+            }
+        } else {
+            let next = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            collect_errors(Some(value), next, out);
+        }
+    }
+}
+
+/// Discord's refusal of a registration as a sentence that says what to do.
+pub fn explain(scope: Scope, refusal: &Refusal) -> String {
+    let what = format!(
+        "Discord refused to register the commands {}: {}",
+        scope.words(),
+        refusal.message
+    );
+    match (refusal.status, scope) {
+        (401, _) => format!("{what}. Check DISCORD_TOKEN: it must be the bot's current token."),
+        (403, Scope::Guild(_)) => format!(
+            "{what}. Is the bot in that server, invited with the applications.commands scope?"
+        ),
+        (403, Scope::Global) => {
+            format!("{what}. Was the bot invited with the applications.commands scope?")
+        }
+        (404, Scope::Guild(_)) => format!("{what}. Check DISCORD_GUILD_ID: no such server."),
+        (400, _) => {
+            let details = if refusal.details.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", refusal.details.join("; "))
+            };
+            format!(
+                "{what}{details}. The command definitions are wrong: this is a bug in \
+                 fibonacci-bot, please report it with this message."
+            )
+        }
+        (status, _) => format!("{what} (HTTP {status}). Try again later."),
+    }
+}
+
+/// How long a 429 asks to wait: the body's `retry_after` (seconds), else the header.
+fn retry_after(body: &Value, header: Option<&str>) -> Duration {
+    let seconds = body
+        .get("retry_after")
+        .and_then(Value::as_f64)
+        .or_else(|| header.and_then(|h| h.trim().parse::<f64>().ok()))
+        .unwrap_or(1.0);
+    Duration::from_secs_f64(seconds.clamp(0.0, 3600.0))
+}
+
+/// Puts `commands` as the bot's whole command list in `scope` (replacing what was there).
+pub async fn register(
+    base: &str,
+    token: &str,
+    application: u64,
+    scope: Scope,
+    commands: &[serenity::CreateCommand],
+) -> Result<(), RegisterError> {
+    let url = match scope {
+        Scope::Global => format!("{base}/api/v10/applications/{application}/commands"),
+        Scope::Guild(g) => {
+            format!("{base}/api/v10/applications/{application}/guilds/{g}/commands")
+        }
+    };
+    let unreachable = |source| RegisterError::Unreachable {
+        base: base.to_string(),
+        source,
+    };
+    let body = serde_json::to_vec(commands)
+        .map_err(|e| RegisterError::Refused(format!("could not encode the commands: {e}")))?;
+    let client = reqwest::Client::builder()
+        .timeout(REQUEST_TIMEOUT)
+        .build()
+        .map_err(unreachable)?;
+    let mut rate_limited = 0;
+    loop {
+        let response = client
+            .put(&url)
+            .header("Authorization", format!("Bot {token}"))
+            .header("Content-Type", "application/json")
+            .header(
+                "User-Agent",
+                concat!(
+                    "DiscordBot (fibonacci-bot, ",
+                    env!("CARGO_PKG_VERSION"),
+                    ")"
+                ),
+            )
+            .body(body.clone())
+            .send()
+            .await
+            .map_err(unreachable)?;
+        let status = response.status().as_u16();
+        if response.status().is_success() {
+            return Ok(());
+        }
+        let header = response
+            .headers()
+            .get("retry-after")
+            .and_then(|h| h.to_str().ok())
+            .map(str::to_string);
+        let text = response.text().await.map_err(unreachable)?;
+        let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        if status == 429 && rate_limited < MAX_RATE_LIMITED {
+            let wait = retry_after(&json, header.as_deref());
+            if wait <= MAX_WAIT {
+                rate_limited += 1;
+                tracing::warn!(
+                    ?wait,
+                    "Discord rate-limits the command registration: waiting"
+                );
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+        }
+        return Err(RegisterError::Refused(explain(
+            scope,
+            &Refusal::from_body(status, &json),
+        )));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_access_refusal_says_what_to_check() {
+        let body = serde_json::json!({"message": "Missing Access", "code": 50001});
+        let text = explain(Scope::Guild(123), &Refusal::from_body(403, &body));
+        assert_eq!(
+            text,
+            "Discord refused to register the commands in server 123: Missing Access. Is the bot \
+             in that server, invited with the applications.commands scope?"
+        );
+    }
+
+    #[test]
+    fn a_bad_schema_lists_discords_field_errors() {
+        let body = serde_json::json!({
+            "message": "Invalid Form Body", "code": 50035,
+            "errors": {"0": {"description": {"_errors": [
+                {"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}
+            ]}}}
+        });
+        let text = explain(Scope::Global, &Refusal::from_body(400, &body));
+        assert!(text.contains("Invalid Form Body"), "{text}");
+        assert!(
+            text.contains("0.description: Must be between 1 and 100 in length."),
+            "{text}"
+        );
+        assert!(text.contains("bug in fibonacci-bot"), "{text}");
+    }
+
+    #[test]
+    fn retry_after_comes_from_the_body_or_the_header() {
+        let body = serde_json::json!({"retry_after": 1.5});
+        assert_eq!(retry_after(&body, None), Duration::from_millis(1500));
+        assert_eq!(retry_after(&Value::Null, Some("2")), Duration::from_secs(2));
+        assert_eq!(retry_after(&Value::Null, None), Duration::from_secs(1));
+    }
+}

@@ -1,0 +1,234 @@
+//! The bot against a fake Discord as strict as the real one (issue 10): refused registrations
+//! end the start-up loudly, the 3 seconds count from an interaction's creation, slow clicks
+//! update the clicked message, the bot asks only for the gateway events it uses, and the fake
+//! itself refuses what Discord refuses.
+
+mod common;
+mod fake_discord;
+
+use std::time::{Duration, Instant};
+
+use fake_discord::*;
+use serde_json::json;
+
+/// Starts a bot whose registrations the fake answers with `answers` first.
+async fn bot_with_registration(
+    answers: Vec<(u16, serde_json::Value)>,
+) -> (FakeDiscord, TestDb, Bot) {
+    let fake = FakeDiscord::start().await;
+    fake.answer_registrations(answers);
+    let db = TestDb::create().await;
+    let bot = Bot::start_registering(&fake, &db.url, Some(GUILD));
+    (fake, db, bot)
+}
+
+/// Waits (at most `limit`) for the bot to exit; returns its exit code.
+async fn exit_within(bot: &mut Bot, limit: Duration) -> Option<i32> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if !bot.running() {
+            return bot.exit_code();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    None
+}
+
+#[tokio::test]
+async fn a_refused_registration_is_put_into_words_and_ends_the_process() {
+    let missing_access = json!({"message": "Missing Access", "code": 50001});
+    let (fake, _db, mut bot) = bot_with_registration(vec![(403, missing_access)]).await;
+    let code = exit_within(&mut bot, Duration::from_secs(30)).await;
+    let log = bot.log_text();
+    assert!(
+        matches!(code, Some(c) if c != 0),
+        "exit {code:?}; log:\n{log}"
+    );
+    assert!(
+        log.contains(&format!(
+            "Discord refused to register the commands in server {GUILD}: Missing Access. Is the \
+             bot in that server, invited with the applications.commands scope?"
+        )),
+        "{log}"
+    );
+    assert!(!log.contains(TOKEN), "the token is never logged");
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_schema_refusal_names_the_field_and_ends_the_process() {
+    let bad = json!({"message": "Invalid Form Body", "code": 50035, "errors": {"0": {"description":
+        {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}]}}}});
+    let (fake, _db, mut bot) = bot_with_registration(vec![(400, bad)]).await;
+    let code = exit_within(&mut bot, Duration::from_secs(30)).await;
+    let log = bot.log_text();
+    assert!(
+        matches!(code, Some(c) if c != 0),
+        "exit {code:?}; log:\n{log}"
+    );
+    assert!(
+        log.contains("0.description: Must be between 1 and 100 in length."),
+        "{log}"
+    );
+    assert!(log.contains("bug in fibonacci-bot"), "{log}");
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_rate_limited_registration_waits_retry_after_and_the_bot_then_answers() {
+    let limited =
+        json!({"message": "You are being rate limited.", "retry_after": 0.8, "global": false});
+    let (fake, _db, mut bot) =
+        bot_with_registration(vec![(429, limited.clone()), (429, limited)]).await;
+    let start = Instant::now();
+    fake.wait_ready(1).await;
+    assert!(
+        start.elapsed() >= Duration::from_millis(1600),
+        "two waits of retry_after (0.8 s) before the registration went through"
+    );
+    assert_eq!(fake.registrations(), 1);
+    assert!(bot.running(), "{}", bot.log_text());
+    let sent = fake.command(ALICE, GENERAL, "rules", &[]);
+    let reply = fake.reply(&sent).await;
+    assert!(reply.content.contains("Fibonacci"), "{}", reply.content);
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    bot.kill();
+    fake.stop().await;
+}
+
+/// Point 2: only GUILDS. A busy server's messages and typing never reach the bot.
+#[tokio::test]
+async fn the_bot_asks_only_for_the_guilds_intent_and_gets_no_chatter() {
+    let t = Table::open().await;
+    assert_eq!(t.fake.intents(), [1], "GUILDS = 1 << 0 and nothing else");
+    // The events a busy server produces in one second, per the fake's Discord rules.
+    assert_eq!(t.fake.chatter(GENERAL, 500, 200), 0);
+    // It still answers.
+    let (_, reply) = t.say(ALICE, GENERAL, "rules", &[]).await;
+    assert!(reply.content.contains("Fibonacci"), "{}", reply.content);
+    t.close().await;
+}
+
+/// Point 3: an interaction that reached the bot late is deferred at once, inside Discord's 3 s
+/// counted from its creation.
+#[tokio::test]
+async fn a_late_command_is_deferred_within_three_seconds_of_its_creation() {
+    let t = Table::open().await;
+    t.fake.age_next_interaction(Duration::from_millis(2300));
+    let (sent, reply) = t.say(ALICE, GENERAL, "rules", &[]).await;
+    assert!(
+        reply.deferred,
+        "a late command is deferred, then edited: {reply:?}"
+    );
+    assert!(reply.content.contains("Fibonacci") || !t.fake.followups(&sent, 1).await.is_empty());
+    t.close().await; // asserts that the fake saw no late or second acknowledgement
+}
+
+/// Point 4: a slow click is a deferred update, and the clicked challenge loses its buttons.
+#[tokio::test]
+async fn a_late_click_updates_the_clicked_challenge_and_takes_its_buttons() {
+    let t = Table::open().await;
+    let (challenge, reply) = t
+        .say(
+            ALICE,
+            GENERAL,
+            "challenge",
+            &[("opponent", json!(BOB)), ("colour", json!("red"))],
+        )
+        .await;
+    let accept = reply
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains("accept"))
+        .expect("an Accept button");
+    t.fake.age_next_interaction(Duration::from_millis(2300));
+    let click = t.fake.click(BOB, GENERAL, &accept);
+    let started = t.fake.reply(&click).await;
+    assert!(started.deferred && started.kind == 7, "{started:?}");
+    assert!(
+        started.custom_ids().is_empty(),
+        "no live buttons: {started:?}"
+    );
+    assert!(started.has_png(), "the first board replaces the challenge");
+    let message = t.fake.original(&challenge);
+    let posted = t.fake.posted_in(GENERAL);
+    let clicked = posted
+        .iter()
+        .find(|p| p.id == message)
+        .expect("the challenge message");
+    assert!(
+        clicked.components.as_array().is_none_or(|r| r.is_empty()),
+        "{clicked:?}"
+    );
+    assert!(clicked.content.contains("Turn 1"), "{clicked:?}");
+    let ping = t.fake.followups(&click, 1).await;
+    assert!(
+        ping[0].content.contains(&format!("<@{ALICE}>")),
+        "{:?}",
+        ping[0]
+    );
+    t.close().await;
+}
+
+/// The fake refuses what Discord refuses: each check catches its mistake.
+#[tokio::test]
+async fn the_fake_refuses_what_discord_refuses() {
+    let fake = FakeDiscord::start().await;
+    let http = reqwest::Client::new();
+    let post = |path: String, body: serde_json::Value| {
+        let request = http
+            .post(format!("{}{path}", fake.base))
+            .header("Content-Type", "application/json")
+            .body(body.to_string());
+        async move {
+            request
+                .send()
+                .await
+                .expect("the fake answers")
+                .status()
+                .as_u16()
+        }
+    };
+    let long = "x".repeat(2001);
+    assert_eq!(
+        post(
+            "/api/v10/channels/1/messages".into(),
+            json!({"content": long})
+        )
+        .await,
+        400
+    );
+    let both = json!({"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}});
+    assert_eq!(post("/api/v10/channels/1/messages".into(), both).await, 400);
+    let button = json!({"type": 2, "style": 1, "label": "x", "custom_id": "y".repeat(101)});
+    let long_id = json!({"content": "hi", "components": [{"type": 1, "components": [button]}]});
+    assert_eq!(
+        post("/api/v10/channels/1/messages".into(), long_id).await,
+        400
+    );
+    // An interaction answered 3.5 s after its creation is unknown; a second answer is refused.
+    let old = 1_u64 << 22; // created in 2015
+    let late = format!("/api/v10/interactions/{old}/t-old/callback");
+    assert_eq!(
+        post(late, json!({"type": 4, "data": {"content": "hi"}})).await,
+        404
+    );
+    let fresh = {
+        let ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as u64;
+        (ms - 1_420_070_400_000) << 22
+    };
+    let path = format!("/api/v10/interactions/{fresh}/t-new/callback");
+    assert_eq!(
+        post(path.clone(), json!({"type": 4, "data": {"content": "hi"}})).await,
+        204
+    );
+    assert_eq!(
+        post(path, json!({"type": 4, "data": {"content": "again"}})).await,
+        400
+    );
+    assert_eq!(fake.violations().len(), 5, "{:?}", fake.violations());
+    fake.stop().await;
+}
