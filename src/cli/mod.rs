@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::{Config, Game, GameKind, Status, fanorona, fibonacci};
 
+mod ai;
 mod render;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
@@ -28,6 +29,8 @@ pub enum Command {
     },
     /// Draw a board to a PNG file.
     Render(render::RenderArgs),
+    /// Print the AI's whole turn from a position, on one line.
+    Ai(ai::AiArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -173,6 +176,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::Ai(args)) => ai::run(args),
     }
 }
 
