@@ -301,6 +301,22 @@ pub fn fanorona_turn_with(
     Ok(turn)
 }
 
+/// Plays a turn as [`fanorona_turn`] returns it (`end` stops a chain in progress, as in
+/// `rules play`); on error the game may hold the steps before the refused one.
+pub fn play_turn(
+    game: &mut Game,
+    turn: &[String],
+) -> Result<(), crate::engine::fanorona::MoveError> {
+    for m in turn {
+        if m.trim().eq_ignore_ascii_case("end") {
+            game.end_turn()?;
+        } else {
+            game.play_str(m)?;
+        }
+    }
+    Ok(())
+}
+
 /// A quick judgement of the position for the side to move, in hundredths of a piece: positive
 /// when it stands better (one piece up is about +100); ±1 000 000 for a finished game. Cheap
 /// enough to call on every draw offer.
@@ -624,9 +640,7 @@ mod tests {
         for level in Level::ALL {
             let turn = fanorona_turn(&game, level, 1).expect("a turn");
             let mut g = game.clone();
-            for m in &turn {
-                g.play_str(m).expect("legal");
-            }
+            play_turn(&mut g, &turn).expect("legal");
             assert_eq!(g.position().count(Color::Black), 0, "{level}: {turn:?}");
         }
     }

@@ -383,3 +383,98 @@ fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec<UnitMove> 
     let index = best.map_or(0, |(_, i)| i);
     candidates[index].moves.clone()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fibonacci::GroupRule;
+
+    /// A position string from piece tokens (`Ca1 Sf5 …`) and the tail.
+    fn board(pieces: &str, tail: &str) -> String {
+        let mut squares = ['.'; Cell::COUNT];
+        for token in pieces.split_whitespace() {
+            let (letter, point) = token.split_at(1);
+            let c: Cell = point.parse().expect("a point");
+            squares[c.index()] = letter.chars().next().expect("a letter");
+        }
+        let mut rows: Vec<String> = vec![String::new(); 11];
+        for c in Cell::all() {
+            rows[c.row() as usize].push(squares[c.index()]);
+        }
+        format!("{} {tail}", rows.join("/"))
+    }
+
+    const GREEN: &str = "cf6 sk7 sk8 sk9 sk10 sk11 sj11 uj5 uj6 uj7 uj8 uj9 uj10";
+    const RED_SUPPORTS: &str = "Ub1 Ub2 Ub3 Ub4 Ub5 Ub6";
+
+    fn game(red: &str, tail: &str, options: Options) -> Game {
+        let text = board(&format!("{red} {RED_SUPPORTS} {GREEN}"), tail);
+        Game::from_position(options, 0, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn finds_a_surround_two_unit_moves_away() {
+        // Four Red strikes round Green's centre on f6 (f5 f7 g6 g7) and two more, e4 and d4,
+        // in the same group (e4 touches f5): two moves (e4-e5, then d4-e6) close the ring.
+        let g = game("Ca1 Sf5 Sf7 Sg6 Sg7 Se4 Sd4", "r 6 7", Options::default());
+        for level in Level::ALL {
+            let turn = fibonacci_turn(&g, level, 5).expect("a turn");
+            let mut after = g.clone();
+            for m in &turn {
+                after.play_str(m).expect("legal");
+            }
+            assert_eq!(
+                after.status(),
+                Status::Won(Color::Red.side(), crate::engine::WinReason::Surrounded),
+                "{level}: {turn:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_short_turn_ends_with_end_and_a_full_one_does_not() {
+        let g = game("Ca1 Sa3 Sa4 Sa5 Sd5 Se5 Se6", "r 6 7", Options::default());
+        for seed in 0..4 {
+            let turn = fibonacci_turn(&g, Level::Easy, seed).expect("a turn");
+            let units = turn.iter().filter(|m| *m != "end").count();
+            assert_eq!(
+                turn.last().map(String::as_str) == Some("end"),
+                units < 6,
+                "{turn:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn same_seed_same_turn_and_game_over_is_refused() {
+        let g = Game::new(
+            Options {
+                variant: Variant::Standard,
+                group: GroupRule::AnyFriendly,
+            },
+            0,
+        );
+        let a = fibonacci_turn(&g, Level::Medium, 17).expect("turn");
+        assert_eq!(a, fibonacci_turn(&g, Level::Medium, 17).expect("turn"));
+        let over = game("Ca1 Sf5 Sf7 Sg6 Sg7 Se5 Se6", "g 6 8", Options::default());
+        assert_eq!(
+            fibonacci_turn(&over, Level::Hard, 0),
+            Err(AiError::GameOver)
+        );
+    }
+
+    #[test]
+    fn evaluation_is_antisymmetric_and_likes_strikes_round_an_interior_centre() {
+        let g = game("Ca1 Sf5 Sf7 Sg6 Sa3 Sa4 Sa5", "r 6 7", Options::default());
+        let p = g.position();
+        for variant in [Variant::Standard, Variant::Cards] {
+            assert_eq!(
+                evaluate(p, Color::Red, variant),
+                -evaluate(p, Color::Green, variant)
+            );
+        }
+        assert!(evaluate_fibonacci(&g) > 100, "three strikes round f6");
+        let quiet = game("Ca1 Sa2 Sa3 Sa4 Sa5 Sa6 Sb7", "r 6 7", Options::default());
+        assert!(evaluate_fibonacci(&g) > evaluate_fibonacci(&quiet));
+    }
+}

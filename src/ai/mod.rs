@@ -18,9 +18,8 @@
 //! let game = fanorona::Game::new(fanorona::Options::default());
 //! let turn = ai::fanorona_turn(&game, Level::Easy, 7).expect("the start position has moves");
 //! let mut check = game.clone();
-//! for m in &turn {
-//!     check.play_str(m).expect("the AI plays legal turns");
-//! }
+//! ai::fanorona::play_turn(&mut check, &turn).expect("the AI plays legal turns");
+//! assert_eq!(check.turn(), 2);
 //! ```
 
 use std::fmt;
@@ -32,7 +31,9 @@ pub mod fanorona;
 pub mod fibonacci;
 mod rng;
 
-pub use fanorona::{evaluate_fanorona, fanorona_turn, fanorona_turn_with};
+pub use fanorona::{
+    evaluate_fanorona, fanorona_turn, fanorona_turn_with, play_turn as play_fanorona_turn,
+};
 pub use fibonacci::{evaluate_fibonacci, fibonacci_turn, fibonacci_turn_with};
 pub use rng::Rng;
 
