@@ -222,7 +222,7 @@ mod tests {
         .expect("valid");
         let turn = fanorona_greedy(&game, 1);
         let mut g = game.clone();
-        super::play_fanorona_turn(&mut g, &turn).expect("legal");
+        crate::ai::play_fanorona_turn(&mut g, &turn).expect("legal");
         assert_eq!(g.position().count(fanorona::Color::Black), 0);
     }
 
@@ -231,7 +231,7 @@ mod tests {
         let game = fanorona::Game::new(fanorona::Options::default());
         for seed in 0..20 {
             let mut g = game.clone();
-            super::play_fanorona_turn(&mut g, &fanorona_random(&game, seed)).expect("legal");
+            crate::ai::play_fanorona_turn(&mut g, &fanorona_random(&game, seed)).expect("legal");
             assert!(!g.chain_in_progress());
             assert_eq!(g.turn(), 2);
         }

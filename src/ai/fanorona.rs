@@ -423,7 +423,7 @@ impl Searcher {
                 out.push((taken, next));
             }
         });
-        out.sort_by(|a, b| b.0.cmp(&a.0));
+        out.sort_by_key(|c| std::cmp::Reverse(c.0));
         out
     }
 
@@ -532,7 +532,7 @@ fn best_turn(
     for r in &mut root {
         r.3 = rng.jitter(search.noise);
     }
-    root.sort_by(|a, b| b.2.cmp(&a.2));
+    root.sort_by_key(|r| std::cmp::Reverse(r.2));
     if root.len() == 1 {
         return root.pop().map(|r| r.0);
     }

@@ -311,12 +311,12 @@ impl Searcher {
                     });
                 }
             }
-            children.sort_by(|a, b| b.score.cmp(&a.score));
+            children.sort_by_key(|c| std::cmp::Reverse(c.score));
             children.truncate(width);
             kept.extend(children.iter().cloned());
             beam = children;
         }
-        kept.sort_by(|a, b| b.score.cmp(&a.score));
+        kept.sort_by_key(|k| std::cmp::Reverse(k.score));
         kept
     }
 }
