@@ -3,6 +3,7 @@
 //! Layers, data flowing one way: `discord` / `cli` → `app` → `store` and `engine`; `render`
 //! draws what `engine` defines.
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod discord;

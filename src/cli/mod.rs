@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
+mod ai;
 mod render;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
@@ -29,6 +30,8 @@ pub enum Command {
     },
     /// Draw a board to a PNG file.
     Render(render::RenderArgs),
+    /// Print the AI's whole turn from a position, on one line.
+    Ai(ai::AiArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -144,6 +147,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::Ai(args)) => ai::run(args),
     }
 }
 

@@ -1,0 +1,243 @@
+//! Strength of the AI (issue 12): games between the levels and the baseline players, colours
+//! alternating, and the time each level takes per turn. Not a timed test: run it with
+//! `cargo bench --bench ai`.
+//!
+//! Environment (all optional):
+//! - `AI_BENCH_GAMES`: games per pairing (default 100);
+//! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `random`,
+//!   `greedy` (default `hard-random,hard-greedy,hard-medium,medium-easy`);
+//! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
+//!   `fanorona-standard` (default all but `fibonacci-cards`);
+//! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200).
+//!
+//! Each finished pairing prints its row at once, so a long run can be read as it goes.
+
+use std::env;
+use std::time::{Duration, Instant};
+
+use fibonacci_bot::ai::{self, Level, baseline};
+use fibonacci_bot::engine::{Side, Status, fanorona, fibonacci};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Ai(Level),
+    Random,
+    Greedy,
+}
+
+impl Player {
+    fn parse(s: &str) -> Option<Player> {
+        match s {
+            "random" => Some(Player::Random),
+            "greedy" => Some(Player::Greedy),
+            _ => s.parse().ok().map(Player::Ai),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Player::Ai(l) => l.as_str(),
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameSet {
+    Fibonacci(fibonacci::Variant),
+    Fanorona(fanorona::RuleSet),
+}
+
+impl GameSet {
+    fn parse(s: &str) -> Option<GameSet> {
+        match s {
+            "fibonacci" => Some(GameSet::Fibonacci(fibonacci::Variant::Standard)),
+            "fibonacci-cards" => Some(GameSet::Fibonacci(fibonacci::Variant::Cards)),
+            "fanorona-escale" => Some(GameSet::Fanorona(fanorona::RuleSet::Escale)),
+            "fanorona-standard" => Some(GameSet::Fanorona(fanorona::RuleSet::Standard)),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            GameSet::Fibonacci(fibonacci::Variant::Standard) => "fibonacci",
+            GameSet::Fibonacci(fibonacci::Variant::Cards) => "fibonacci-cards",
+            GameSet::Fanorona(fanorona::RuleSet::Escale) => "fanorona-escale",
+            GameSet::Fanorona(fanorona::RuleSet::Standard) => "fanorona-standard",
+        }
+    }
+}
+
+/// Seconds per turn of each AI level, per game set.
+#[derive(Default)]
+struct Timings(Vec<(GameSet, Level, Duration)>);
+
+/// Who won one game: `Some(true)` the first-listed player, `Some(false)` the other, `None` a draw
+/// (by the rules or by the turn cap).
+fn play_game(
+    set: GameSet,
+    a: Player,
+    b: Player,
+    a_first: bool,
+    seed: u64,
+    cap: u32,
+    timings: &mut Timings,
+) -> Option<bool> {
+    let side_of_a = if a_first { Side::First } else { Side::Second };
+    let player = |side: Side| if side == side_of_a { a } else { b };
+    let winner = match set {
+        GameSet::Fibonacci(variant) => {
+            let options = fibonacci::Options {
+                variant,
+                ..Default::default()
+            };
+            let mut game = fibonacci::Game::new(options, seed);
+            for t in 0..cap {
+                if game.status() != Status::Ongoing {
+                    break;
+                }
+                let p = player(game.position().side_to_move().side());
+                let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
+                let start = Instant::now();
+                let turn = match p {
+                    Player::Ai(level) => ai::fibonacci_turn(&game, level, turn_seed)
+                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Random => baseline::fibonacci_random(&game, turn_seed),
+                    Player::Greedy => baseline::fibonacci_greedy(&game, turn_seed),
+                };
+                if let Player::Ai(level) = p {
+                    timings.0.push((set, level, start.elapsed()));
+                }
+                for m in &turn {
+                    game.play_str(m)
+                        .unwrap_or_else(|e| panic!("{} refused {m}: {e}", p.name()));
+                }
+            }
+            game.status()
+        }
+        GameSet::Fanorona(rules) => {
+            let options = fanorona::Options { rules, vela: None };
+            let mut game = fanorona::Game::new(options);
+            for t in 0..cap {
+                if game.status() != Status::Ongoing {
+                    break;
+                }
+                let p = player(game.position().side_to_move().side());
+                let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
+                let start = Instant::now();
+                let turn = match p {
+                    Player::Ai(level) => ai::fanorona_turn(&game, level, turn_seed)
+                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Random => baseline::fanorona_random(&game, turn_seed),
+                    Player::Greedy => baseline::fanorona_greedy(&game, turn_seed),
+                };
+                if let Player::Ai(level) = p {
+                    timings.0.push((set, level, start.elapsed()));
+                }
+                ai::play_fanorona_turn(&mut game, &turn)
+                    .unwrap_or_else(|e| panic!("{} refused {turn:?}: {e}", p.name()));
+            }
+            game.status()
+        }
+    };
+    match winner {
+        Status::Won(side, _) => Some(side == side_of_a),
+        _ => None,
+    }
+}
+
+fn var<T>(name: &str, default: T, parse: impl Fn(&str) -> Option<T>) -> T {
+    match env::var(name) {
+        Ok(v) => parse(&v).unwrap_or_else(|| panic!("cannot read {name}={v}")),
+        Err(_) => default,
+    }
+}
+
+fn list<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
+    text.split(',').map(|s| parse(s.trim())).collect()
+}
+
+fn main() {
+    let games = var("AI_BENCH_GAMES", 100u32, |s| s.parse().ok());
+    let cap = var("AI_BENCH_CAP", 200u32, |s| s.parse().ok());
+    let pairings = var(
+        "AI_BENCH_PAIRINGS",
+        "hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
+        |s| Some(s.to_string()),
+    );
+    let pairings: Vec<(Player, Player)> = list(&pairings, |p| {
+        let (a, b) = p.split_once('-')?;
+        Some((Player::parse(a)?, Player::parse(b)?))
+    })
+    .unwrap_or_else(|| panic!("cannot read AI_BENCH_PAIRINGS={pairings}"));
+    let sets = var(
+        "AI_BENCH_GAMESETS",
+        vec![
+            GameSet::Fibonacci(fibonacci::Variant::Standard),
+            GameSet::Fanorona(fanorona::RuleSet::Escale),
+            GameSet::Fanorona(fanorona::RuleSet::Standard),
+        ],
+        |s| list(s, GameSet::parse),
+    );
+
+    println!("{games} games per pairing, colours alternating, a draw after {cap} turns");
+    println!(
+        "{:<18} {:<16} {:>5} {:>6} {:>6} {:>6} {:>8} {:>8}",
+        "game", "pairing", "games", "wins", "losses", "draws", "score", "time"
+    );
+    let mut timings = Timings::default();
+    for &set in &sets {
+        for &(a, b) in &pairings {
+            let started = Instant::now();
+            let (mut wins, mut losses, mut draws) = (0, 0, 0);
+            for g in 0..games {
+                match play_game(set, a, b, g % 2 == 0, u64::from(g), cap, &mut timings) {
+                    Some(true) => wins += 1,
+                    Some(false) => losses += 1,
+                    None => draws += 1,
+                }
+            }
+            let score = (f64::from(wins) + f64::from(draws) / 2.0) / f64::from(games.max(1));
+            println!(
+                "{:<18} {:<16} {:>5} {:>6} {:>6} {:>6} {:>7.1}% {:>7.0}s",
+                set.name(),
+                format!("{} v {}", a.name(), b.name()),
+                games,
+                wins,
+                losses,
+                draws,
+                score * 100.0,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!();
+    println!(
+        "time per AI turn: {:<18} {:<7} {:>7} {:>10} {:>10}",
+        "game", "level", "turns", "median", "max"
+    );
+    for &set in &sets {
+        for level in Level::ALL {
+            let mut t: Vec<Duration> = timings
+                .0
+                .iter()
+                .filter(|(s, l, _)| *s == set && *l == level)
+                .map(|x| x.2)
+                .collect();
+            if t.is_empty() {
+                continue;
+            }
+            t.sort();
+            println!(
+                "                  {:<18} {:<7} {:>7} {:>9.1}ms {:>9.1}ms",
+                set.name(),
+                level.as_str(),
+                t.len(),
+                t[t.len() / 2].as_secs_f64() * 1000.0,
+                t[t.len() - 1].as_secs_f64() * 1000.0
+            );
+        }
+    }
+}

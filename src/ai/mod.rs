@@ -1,0 +1,122 @@
+//! The AI opponent: whole-turn search for both games, pure like [`crate::engine`] (no async, no
+//! I/O, no threads) and deterministic for a given seed.
+//!
+//! - [`fibonacci_turn`]: a beam search over the unit moves of the turn (up to six, with
+//!   exchanges and an early `end`), each candidate turn then checked against the opponent's best
+//!   answer found by the same beam search (a two-turn minimax).
+//! - [`fanorona_turn`]: alpha-beta over whole turns (capture chains, approach or withdrawal, the
+//!   vela restrictions), iterative deepening on a hand-made evaluation.
+//!
+//! Both spend a node budget fixed by the [`Level`], so the same seed gives the same turn on any
+//! machine; a wall-clock cap ([`Limits::cap`]) is only a safety net against a pathological
+//! position on a slow machine, and the budgets are sized to stay well inside it.
+//!
+//! ```
+//! use fibonacci_bot::ai::{self, Level};
+//! use fibonacci_bot::engine::fanorona;
+//!
+//! let game = fanorona::Game::new(fanorona::Options::default());
+//! let turn = ai::fanorona_turn(&game, Level::Easy, 7).expect("the start position has moves");
+//! let mut check = game.clone();
+//! ai::fanorona::play_turn(&mut check, &turn).expect("the AI plays legal turns");
+//! assert_eq!(check.turn(), 2);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+pub mod baseline;
+pub mod fanorona;
+pub mod fibonacci;
+mod rng;
+
+pub use fanorona::{
+    evaluate_fanorona, fanorona_turn, fanorona_turn_with, play_turn as play_fanorona_turn,
+};
+pub use fibonacci::{evaluate_fibonacci, fibonacci_turn, fibonacci_turn_with};
+pub use rng::Rng;
+
+/// How strongly the AI plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    #[default]
+    Medium,
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The lower-case name used by commands, the CLI and the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The time a turn may take at this level on one core (issue 12): the wall-clock safety cap.
+    pub fn time_budget(self) -> Duration {
+        match self {
+            Level::Easy => Duration::from_millis(100),
+            Level::Medium => Duration::from_millis(500),
+            Level::Hard => Duration::from_millis(2000),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A level name that is not one of `easy`, `medium`, `hard`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {0:?}: choose easy, medium or hard")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            _ => Err(UnknownLevel(s.chars().take(40).collect())),
+        }
+    }
+}
+
+/// Why the AI produced no turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AiError {
+    /// The game is over: there is no turn to play.
+    #[error("the game is over: there is no turn to play")]
+    GameOver,
+    /// A Fanorona capture chain is half played; the AI plays whole turns only.
+    #[error("a capture chain is in progress: the AI plays whole turns from the start of a turn")]
+    ChainInProgress,
+    /// The turn the search chose was refused by the engine: a bug in the AI, never the user's.
+    #[error("the AI chose a turn the rules refuse ({turn}): {reason}")]
+    Refused { turn: String, reason: String },
+}
+
+/// How much one turn's search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions the search may generate and evaluate (the deterministic budget).
+    pub nodes: u64,
+    /// Wall-clock safety net: the search stops early when it is reached. `None` makes the turn
+    /// depend on the seed alone.
+    pub cap: Option<Duration>,
+}
+
+/// True once `cap` has passed since `start` (never when there is no cap).
+fn past(start: std::time::Instant, cap: Option<Duration>) -> bool {
+    cap.is_some_and(|c| start.elapsed() >= c)
+}

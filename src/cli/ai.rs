@@ -1,0 +1,58 @@
+//! `ai`: the AI's whole turn from a position, on one line, in the notation `rules play` accepts
+//! (a contract that other checks use).
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::GameArgs;
+use crate::ai::{self, Level};
+use crate::engine::{Config, fanorona, fibonacci};
+
+#[derive(Clone, Debug, Args)]
+pub struct AiArgs {
+    /// The game, its rules and the position; `--seed` also seeds the AI.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// How strongly the AI plays: easy, medium or hard.
+    #[arg(long, default_value = "medium")]
+    pub level: Level,
+}
+
+/// Prints the turn and exits 0, or prints a one-line reason and exits 2.
+pub fn run(args: AiArgs) -> ExitCode {
+    match turn(&args) {
+        Ok(moves) => {
+            println!("{}", moves.join(" "));
+            ExitCode::SUCCESS
+        }
+        Err(reason) => {
+            eprintln!("{reason}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The AI's turn for these options, or the one-line reason there is none.
+pub fn turn(args: &AiArgs) -> Result<Vec<String>, String> {
+    let seed = args.game.seed;
+    let position = args.game.position.as_deref();
+    let bad = |e: &dyn std::fmt::Display| format!("bad position: {e}");
+    let moves = match args.game.config() {
+        Config::Fibonacci(options) => {
+            let game = match position {
+                None => fibonacci::Game::new(options, seed),
+                Some(p) => fibonacci::Game::from_position(options, seed, p).map_err(|e| bad(&e))?,
+            };
+            ai::fibonacci_turn(&game, args.level, seed)
+        }
+        Config::Fanorona(options) => {
+            let game = match position {
+                None => fanorona::Game::new(options),
+                Some(p) => fanorona::Game::from_position(options, p).map_err(|e| bad(&e))?,
+            };
+            ai::fanorona_turn(&game, args.level, seed)
+        }
+    };
+    moves.map_err(|e| e.to_string())
+}

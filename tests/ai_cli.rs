@@ -1,0 +1,291 @@
+//! The `ai` command line (issue 12, a contract other checks use), run as the real binary: its one
+//! line is accepted by `rules play` from the same position and completes the turn; a finished or
+//! malformed position exits 2 with one line on stderr; the same seed gives the same turn.
+
+use std::process::{Command, Output};
+
+use fibonacci_bot::engine::fibonacci::Cell;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+/// A Fibonacci position string from piece tokens (`Ca6 Sf5 …`) and the tail.
+fn board(pieces: &str, tail: &str) -> String {
+    let mut squares = ['.'; Cell::COUNT];
+    for token in pieces.split_whitespace() {
+        let (letter, point) = token.split_at(1);
+        let c: Cell = point.parse().expect("a point");
+        squares[c.index()] = letter.chars().next().expect("a letter");
+    }
+    let mut rows: Vec<String> = vec![String::new(); 11];
+    for c in Cell::all() {
+        rows[c.row() as usize].push(squares[c.index()]);
+    }
+    format!("{} {tail}", rows.join("/"))
+}
+
+/// Runs `ai` with `options`, checks the contract's success form (exit 0, one line), plays the
+/// line through `rules play` with the same options and returns (the turn, the position after,
+/// the status after).
+fn ai_turn_then_play(options: &[&str]) -> (String, String, String) {
+    let mut args = vec!["ai"];
+    args.extend_from_slice(options);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "ai {options:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "one line: {out:?}");
+    let turn = out.trim_end().to_string();
+    assert!(!turn.is_empty(), "a turn is printed");
+    // `rules play` takes the same rule options, but no level.
+    let mut play = vec!["rules", "play"];
+    let mut rest = options.iter();
+    while let Some(&o) = rest.next() {
+        if o == "--level" {
+            rest.next();
+        } else {
+            play.push(o);
+        }
+    }
+    play.extend(turn.split(' '));
+    let p = run(&play);
+    assert_eq!(
+        p.status.code(),
+        Some(0),
+        "rules play refused the AI's turn {turn:?} ({options:?}): {}",
+        stderr(&p)
+    );
+    let printed = stdout(&p);
+    let mut lines = printed.lines();
+    let position = lines.next().expect("a position line").to_string();
+    let status = lines.next().expect("a status line").to_string();
+    (turn, position, status)
+}
+
+/// Asserts the contract's refusal: exit 2, nothing on stdout, one line on stderr.
+fn assert_refused(o: &Output, reason: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert_eq!(stdout(o), "");
+    let err = stderr(o);
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.contains(reason), "{err:?} should mention {reason:?}");
+}
+
+const FANORONA_MIDGAME: &str = "WW.W..W.W/W.W.WW.W./.WB..BW.B/B.B.BB.BB/BBB.B.B.B b";
+
+#[test]
+fn fibonacci_turn_from_the_start_is_played_whole_by_rules_play() {
+    for level in ["easy", "medium", "hard"] {
+        let (turn, position, status) =
+            ai_turn_then_play(&["--game", "fibonacci", "--level", level, "--seed", "3"]);
+        assert_eq!(status, "ongoing");
+        // Red's first turn allows one unit move; after it (or `end`) Green is to move.
+        assert!(
+            position.ends_with(" g 2 2"),
+            "{level}: {turn} left {position}"
+        );
+    }
+}
+
+#[test]
+fn fibonacci_midgame_turn_uses_the_allowance_or_ends_early() {
+    let pieces = "Ca1 Sa3 Sa4 Sa5 Sd5 Se5 Se6 Ub1 Ub2 Ub3 Ub4 Ub5 Ub6 cf6 sk7 sk8 sk9 sk10 sk11 \
+                  sj11 uj5 uj6 uj7 uj8 uj9 uj10";
+    let position = board(pieces, "r 6 7");
+    for (variant, group) in [
+        ("standard", "same-category"),
+        ("cards", "same-category"),
+        ("standard", "any-friendly"),
+    ] {
+        let (turn, after, status) = ai_turn_then_play(&[
+            "--game",
+            "fibonacci",
+            "--position",
+            &position,
+            "--variant",
+            variant,
+            "--group",
+            group,
+            "--level",
+            "easy",
+            "--seed",
+            "11",
+        ]);
+        let units = turn.split(' ').filter(|m| *m != "end").count();
+        assert!(units <= 6, "{turn}");
+        if status == "ongoing" {
+            assert!(
+                after.contains(" g "),
+                "the turn passed to Green: {turn} -> {after}"
+            );
+            assert!(
+                units == 6 || turn.ends_with(" end") || turn == "end",
+                "a short turn ends with end: {turn}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fibonacci_takes_a_win_in_one_unit_move() {
+    // Green's centre on f6 has five Red strikes round it (f5 f7 g6 g7 e5); the sixth, on d5
+    // in the same group, can step to e6 and surround it.
+    let pieces = "Ca1 Sf5 Sf7 Sg6 Sg7 Se5 Sd5 Ub1 Ub2 Ub3 Ub4 Ub5 Ub6 cf6 sk7 sk8 sk9 sk10 sk11 \
+                  sj11 uj5 uj6 uj7 uj8 uj9 uj10";
+    let position = board(pieces, "r 6 7");
+    for level in ["easy", "medium", "hard"] {
+        let (turn, _, status) = ai_turn_then_play(&[
+            "--game",
+            "fibonacci",
+            "--position",
+            &position,
+            "--level",
+            level,
+        ]);
+        assert_eq!(status, "red wins", "{level} played {turn}");
+    }
+}
+
+#[test]
+fn fanorona_turns_under_every_rule_option_are_played_whole_by_rules_play() {
+    let cases: [&[&str]; 5] = [
+        &["--game", "fanorona"],
+        &["--game", "fanorona", "--rules", "standard"],
+        &["--game", "fanorona", "--vela", "white"],
+        &["--game", "fanorona", "--position", FANORONA_MIDGAME],
+        &[
+            "--game",
+            "fanorona",
+            "--position",
+            FANORONA_MIDGAME,
+            "--rules",
+            "standard",
+            "--vela",
+            "black",
+        ],
+    ];
+    for options in cases {
+        for level in ["easy", "medium"] {
+            let mut args = options.to_vec();
+            args.extend(["--level", level, "--seed", "5"]);
+            let (turn, position, status) = ai_turn_then_play(&args);
+            assert_eq!(status, "ongoing", "{args:?}: {turn}");
+            // The whole turn was played: the other side is to move.
+            let mover = ai_side(options);
+            assert!(
+                !position.ends_with(mover),
+                "{args:?}: {turn} left {position}"
+            );
+        }
+    }
+}
+
+/// The side to move before the AI's Fanorona turn in `options`.
+fn ai_side(options: &[&str]) -> &'static str {
+    if options.contains(&FANORONA_MIDGAME) {
+        " b"
+    } else if options.contains(&"--vela") {
+        // The first round's loser moves first: white won, so black starts.
+        " b"
+    } else {
+        " w"
+    }
+}
+
+#[test]
+fn fanorona_takes_the_whole_winning_chain() {
+    let (turn, _, status) = ai_turn_then_play(&[
+        "--game",
+        "fanorona",
+        "--position",
+        "...W...../.....BB../..BB...../....B..../....B.... w",
+        "--level",
+        "hard",
+    ]);
+    assert_eq!(status, "white wins", "{turn}");
+}
+
+#[test]
+fn the_level_defaults_to_medium_and_the_same_seed_gives_the_same_turn() {
+    for game in ["fibonacci", "fanorona"] {
+        let a = run(&["ai", "--game", game, "--seed", "42"]);
+        let b = run(&["ai", "--game", game, "--seed", "42", "--level", "medium"]);
+        assert!(a.status.success(), "{}", stderr(&a));
+        assert_eq!(stdout(&a), stdout(&b), "{game}");
+    }
+    let position = FANORONA_MIDGAME;
+    let args = [
+        "ai",
+        "--game",
+        "fanorona",
+        "--position",
+        position,
+        "--level",
+        "hard",
+        "--seed",
+        "7",
+    ];
+    assert_eq!(stdout(&run(&args)), stdout(&run(&args)));
+}
+
+#[test]
+fn finished_positions_exit_2_with_one_line() {
+    // Green's centre on f6 is surrounded by six Red strikes: Red has won.
+    let pieces = "Ca1 Sf5 Sf7 Sg6 Sg7 Se5 Se6 Ub1 Ub2 Ub3 Ub4 Ub5 Ub6 cf6 sk7 sk8 sk9 sk10 sk11 \
+                  sj11 uj5 uj6 uj7 uj8 uj9 uj10";
+    let won = board(pieces, "g 6 8");
+    assert_refused(
+        &run(&["ai", "--game", "fibonacci", "--position", &won]),
+        "over",
+    );
+    assert_refused(
+        &run(&[
+            "ai",
+            "--game",
+            "fanorona",
+            "--position",
+            "W......../........./........./........./......... b",
+        ]),
+        "over",
+    );
+}
+
+#[test]
+fn malformed_positions_exit_2_with_one_line() {
+    assert_refused(
+        &run(&[
+            "ai",
+            "--game",
+            "fibonacci",
+            "--position",
+            "SSSSSC/nonsense r 1 1",
+        ]),
+        "bad position",
+    );
+    assert_refused(
+        &run(&["ai", "--game", "fanorona", "--position", "WWWW w"]),
+        "bad position",
+    );
+}
+
+#[test]
+fn an_unknown_level_is_refused() {
+    let o = run(&["ai", "--game", "fanorona", "--level", "impossible"]);
+    assert_eq!(o.status.code(), Some(2), "clap's usage error status");
+    assert!(
+        stderr(&o).contains("easy, medium or hard"),
+        "{}",
+        stderr(&o)
+    );
+}
