@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::GameArgs;
 use crate::ai::{self, Level};
-use crate::engine::{Config, fanorona, fibonacci};
+use crate::engine::Game;
 
 #[derive(Clone, Debug, Args)]
 pub struct AiArgs {
@@ -36,23 +36,9 @@ pub fn run(args: AiArgs) -> ExitCode {
 /// The AI's turn for these options, or the one-line reason there is none.
 pub fn turn(args: &AiArgs) -> Result<Vec<String>, String> {
     let seed = args.game.seed;
-    let position = args.game.position.as_deref();
-    let bad = |e: &dyn std::fmt::Display| format!("bad position: {e}");
-    let moves = match args.game.config() {
-        Config::Fibonacci(options) => {
-            let game = match position {
-                None => fibonacci::Game::new(options, seed),
-                Some(p) => fibonacci::Game::from_position(options, seed, p).map_err(|e| bad(&e))?,
-            };
-            ai::fibonacci_turn(&game, args.level, seed)
-        }
-        Config::Fanorona(options) => {
-            let game = match position {
-                None => fanorona::Game::new(options),
-                Some(p) => fanorona::Game::from_position(options, p).map_err(|e| bad(&e))?,
-            };
-            ai::fanorona_turn(&game, args.level, seed)
-        }
+    let moves = match args.game.game()? {
+        Game::Fibonacci(game) => ai::fibonacci_turn(&game, args.level, seed),
+        Game::Fanorona(game) => ai::fanorona_turn(&game, args.level, seed),
     };
     moves.map_err(|e| e.to_string())
 }
