@@ -5,6 +5,9 @@
 //! smooth edges for discs, rings, rounded squares, diamonds, thick lines and arrowheads with one
 //! small loop, where `imageproc`'s circle and polygon fills are aliased.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use image::{Rgb, RgbImage};
 
 /// A point in pixel space; pixel `(x, y)` covers `[x, x+1) × [y, y+1)`.
@@ -138,6 +141,83 @@ impl Shape {
             Shape::Hexagon(pts) => points_bounds(&pts),
         }
     }
+
+    /// The same shape moved by `by`.
+    fn translated(&self, by: Pt) -> Shape {
+        let t = |p: Pt| (p.0 + by.0, p.1 + by.1);
+        match *self {
+            Shape::Circle { c, r } => Shape::Circle { c: t(c), r },
+            Shape::Box {
+                c,
+                half,
+                round,
+                rot,
+            } => Shape::Box {
+                c: t(c),
+                half,
+                round,
+                rot,
+            },
+            Shape::Capsule { a, b, r } => Shape::Capsule {
+                a: t(a),
+                b: t(b),
+                r,
+            },
+            Shape::Triangle(pts) => Shape::Triangle(pts.map(t)),
+            Shape::Hexagon(pts) => Shape::Hexagon(pts.map(t)),
+        }
+    }
+
+    /// Every number of the shape, to tell shapes apart in a cache.
+    fn key(&self) -> [u32; 13] {
+        let mut k = [0u32; 13];
+        let mut put = |i: usize, v: f32| k[i] = v.to_bits();
+        match *self {
+            Shape::Circle { c, r } => {
+                put(1, c.0);
+                put(2, c.1);
+                put(3, r);
+            }
+            Shape::Box {
+                c,
+                half,
+                round,
+                rot,
+            } => {
+                for (i, v) in [c.0, c.1, half.0, half.1, round, rot.0, rot.1]
+                    .into_iter()
+                    .enumerate()
+                {
+                    put(i + 1, v);
+                }
+            }
+            Shape::Capsule { a, b, r } => {
+                for (i, v) in [a.0, a.1, b.0, b.1, r].into_iter().enumerate() {
+                    put(i + 1, v);
+                }
+            }
+            Shape::Triangle(pts) => {
+                for (i, p) in pts.into_iter().enumerate() {
+                    put(2 * i + 1, p.0);
+                    put(2 * i + 2, p.1);
+                }
+            }
+            Shape::Hexagon(pts) => {
+                for (i, p) in pts.into_iter().enumerate() {
+                    put(2 * i + 1, p.0);
+                    put(2 * i + 2, p.1);
+                }
+            }
+        }
+        k[0] = match self {
+            Shape::Circle { .. } => 0,
+            Shape::Box { .. } => 1,
+            Shape::Capsule { .. } => 2,
+            Shape::Triangle(_) => 3,
+            Shape::Hexagon(_) => 4,
+        };
+        k
+    }
 }
 
 fn sub(a: Pt, b: Pt) -> Pt {
@@ -220,9 +300,11 @@ impl Canvas {
     }
 
     /// A piece in one pass: its drop shadow, an outline `outline.0` wide outside the shape, the
-    /// fill, and optionally a ring `(inset, width, colour)` inside the edge. One distance per
-    /// pixel instead of one per layer, and none for the shadow where the piece covers it: the
-    /// pieces are most of what each picture draws.
+    /// fill, and optionally a ring `(inset, width, colour)` inside the edge.
+    ///
+    /// The pieces are most of what each picture draws, and every piece of one kind and colour
+    /// looks the same wherever it stands: its coverages are worked out once (see [`Sprite`])
+    /// and blended at each position, which draws exactly the same pixels.
     pub fn piece(
         &mut self,
         shape: &Shape,
@@ -231,38 +313,22 @@ impl Canvas {
         fill: Colour,
         ring: Option<(f32, f32, Colour)>,
     ) {
-        let (off, shadow_colour, shadow_alpha) = shadow;
-        let (w, outline_colour) = outline;
-        let (x0, y0, x1, y1) = shape.bounds();
-        let area = (
-            x0 + off.0.min(0.0),
-            y0 + off.1.min(0.0),
-            x1 + off.0.max(0.0),
-            y1 + off.1.max(0.0),
-        );
-        let (iw, ih) = (self.img.width() as f32, self.img.height() as f32);
-        let m = w + 2.0;
-        let xa = (area.0 - m).floor().clamp(0.0, iw) as u32;
-        let xb = (area.2 + m).ceil().clamp(0.0, iw) as u32;
-        let ya = (area.1 - m).floor().clamp(0.0, ih) as u32;
-        let yb = (area.3 + m).ceil().clamp(0.0, ih) as u32;
-        for y in ya..yb {
-            for x in xa..xb {
-                let p = (x as f32 + 0.5, y as f32 + 0.5);
-                let d = shape.distance(p);
-                let px = self.img.get_pixel_mut(x, y);
-                if d > w - 0.5 {
-                    let ds = shape.distance((p.0 - off.0, p.1 - off.1)) - 1.0;
-                    blend(px, shadow_colour, shadow_alpha * (0.5 - ds).clamp(0.0, 1.0));
-                }
-                blend(px, outline_colour, (0.5 - (d - w)).clamp(0.0, 1.0));
-                blend(px, fill, (0.5 - d).clamp(0.0, 1.0));
-                if let Some((inset, width, colour)) = ring {
-                    let band = (d + inset).abs() - width / 2.0;
-                    blend(px, colour, (0.5 - band).clamp(0.0, 1.0));
-                }
-            }
+        let (x0, y0, _, _) = shape.bounds();
+        let anchor = (x0.floor(), y0.floor());
+        // Far off the picture (or not a number) nothing is drawn; whole pixels keep the
+        // translated shape's arithmetic exact.
+        if !(anchor.0.abs() < 1.0e5 && anchor.1.abs() < 1.0e5) {
+            return;
         }
+        let look = Look {
+            shape: shape.translated((-anchor.0, -anchor.1)),
+            shadow,
+            outline,
+            fill,
+            ring,
+        };
+        let sprite = sprite(&look);
+        sprite.blend_onto(&mut self.img, (anchor.0 as i64, anchor.1 as i64));
     }
 
     /// A dashed circle: `dashes` dashes, each filling `duty` (0…1) of its share of the ring.
@@ -368,6 +434,163 @@ impl Canvas {
     }
 }
 
+/// Everything that decides how a piece looks, with its shape placed near the origin.
+struct Look {
+    shape: Shape,
+    shadow: (Pt, Colour, f32),
+    outline: (f32, Colour),
+    fill: Colour,
+    ring: Option<(f32, f32, Colour)>,
+}
+
+/// A [`Look`] as plain numbers, the key of the sprite cache.
+type LookKey = ([u32; 13], [u32; 8], [[u8; 3]; 4]);
+
+impl Look {
+    fn key(&self) -> LookKey {
+        let (off, shadow_colour, alpha) = self.shadow;
+        let (w, outline_colour) = self.outline;
+        let (inset, width, ring_colour) = self.ring.unwrap_or((0.0, 0.0, self.fill));
+        let numbers = [
+            off.0,
+            off.1,
+            alpha,
+            w,
+            inset,
+            width,
+            f32::from(u8::from(self.ring.is_some())),
+            0.0,
+        ]
+        .map(f32::to_bits);
+        let colours = [shadow_colour, outline_colour, self.fill, ring_colour].map(|c| c.0);
+        (self.shape.key(), numbers, colours)
+    }
+}
+
+/// A piece drawn once, as what each layer covers of each pixel around it: replaying the
+/// blends draws exactly what working out the distances at every position did, at a fraction
+/// of the cost.
+struct Sprite {
+    /// Top-left corner of the covered box, relative to where the [`Look`]'s origin lands.
+    x0: i64,
+    y0: i64,
+    width: usize,
+    /// Per pixel, row by row: the coverage in eighths of the shadow, the outline, the fill
+    /// and the ring, blended in that order.
+    covers: Vec<[u8; 4]>,
+    colours: [Colour; 4],
+}
+
+impl Sprite {
+    fn new(look: &Look) -> Sprite {
+        let shape = &look.shape;
+        let (off, shadow_colour, shadow_alpha) = look.shadow;
+        let (w, outline_colour) = look.outline;
+        let (x0, y0, x1, y1) = shape.bounds();
+        let area = (
+            x0 + off.0.min(0.0),
+            y0 + off.1.min(0.0),
+            x1 + off.0.max(0.0),
+            y1 + off.1.max(0.0),
+        );
+        let m = w + 2.0;
+        let xa = (area.0 - m).floor() as i64;
+        let xb = ((area.2 + m).ceil() as i64).max(xa);
+        let ya = (area.1 - m).floor() as i64;
+        let yb = ((area.3 + m).ceil() as i64).max(ya);
+        let width = (xb - xa) as usize;
+        let mut covers = Vec::with_capacity(width * (yb - ya) as usize);
+        for y in ya..yb {
+            for x in xa..xb {
+                let p = (x as f32 + 0.5, y as f32 + 0.5);
+                let d = shape.distance(p);
+                let shadow = if d > w - 0.5 {
+                    let ds = shape.distance((p.0 - off.0, p.1 - off.1)) - 1.0;
+                    eighths(shadow_alpha * (0.5 - ds).clamp(0.0, 1.0))
+                } else {
+                    0
+                };
+                let ring = look.ring.map_or(0, |(inset, width, _)| {
+                    let band = (d + inset).abs() - width / 2.0;
+                    eighths((0.5 - band).clamp(0.0, 1.0))
+                });
+                covers.push([
+                    shadow,
+                    eighths((0.5 - (d - w)).clamp(0.0, 1.0)),
+                    eighths((0.5 - d).clamp(0.0, 1.0)),
+                    ring,
+                ]);
+            }
+        }
+        let ring_colour = look.ring.map_or(look.fill, |(_, _, c)| c);
+        Sprite {
+            x0: xa,
+            y0: ya,
+            width,
+            covers,
+            colours: [shadow_colour, outline_colour, look.fill, ring_colour],
+        }
+    }
+
+    /// Blends the sprite with its origin at pixel `at`, clipped to the picture.
+    fn blend_onto(&self, img: &mut RgbImage, at: (i64, i64)) {
+        if self.width == 0 {
+            return;
+        }
+        let (iw, ih) = (img.width() as i64, img.height() as i64);
+        let (left, top) = (at.0 + self.x0, at.1 + self.y0);
+        let xs = left.max(0);
+        let xe = (left + self.width as i64).min(iw);
+        let fill = self.colours[2];
+        let raw: &mut [u8] = img;
+        for (row, covers) in self.covers.chunks_exact(self.width).enumerate() {
+            let y = top + row as i64;
+            if y < 0 || y >= ih || xs >= xe {
+                continue;
+            }
+            let covers = &covers[(xs - left) as usize..(xe - left) as usize];
+            let start = ((y * iw + xs) * 3) as usize;
+            let pixels = &mut raw[start..start + covers.len() * 3];
+            for (cover, px) in covers.iter().zip(pixels.chunks_exact_mut(3)) {
+                match *cover {
+                    [0, 0, 0, 0] => {}
+                    // The inside: the fill hides whatever came before.
+                    [_, _, 8, 0] => px.copy_from_slice(&fill.0),
+                    _ => {
+                        let mut c = Rgb([px[0], px[1], px[2]]);
+                        for (&k, &colour) in cover.iter().zip(&self.colours) {
+                            blend_eighths(&mut c, colour, k);
+                        }
+                        px.copy_from_slice(&c.0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The sprite of `look`, made on first use. The pieces of both games come in a few dozen
+/// looks; past a bound (shapes at many sub-pixel offsets) sprites are made and not kept.
+fn sprite(look: &Look) -> Arc<Sprite> {
+    const MAX_SPRITES: usize = 256;
+    static CACHE: Mutex<Option<HashMap<LookKey, Arc<Sprite>>>> = Mutex::new(None);
+    let key = look.key();
+    let cached = {
+        let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        cache.get_or_insert_with(HashMap::new).get(&key).cloned()
+    };
+    if let Some(sprite) = cached {
+        return sprite;
+    }
+    let sprite = Arc::new(Sprite::new(look));
+    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if cache.len() < MAX_SPRITES {
+        cache.insert(key, Arc::clone(&sprite));
+    }
+    sprite
+}
+
 /// The shaft and heads of an arrow; nothing when `a` and `b` (nearly) coincide.
 fn arrow_parts(a: Pt, b: Pt, width: f32, head: f32, both: bool) -> [Option<Shape>; 3] {
     let d = sub(b, a);
@@ -405,15 +628,24 @@ fn arrow_parts(a: Pt, b: Pt, width: f32, head: f32, both: bool) -> [Option<Shape
 /// Integer arithmetic, and a plain copy for full coverage, because this runs for most pixels of
 /// every piece: with `f32::round` per channel it was most of the render time.
 fn blend(dst: &mut Colour, colour: Colour, a: f32) {
-    // `as` saturates and maps NaN to 0, so any coverage lands in 0..=8.
-    let k = (a * 8.0 + 0.5) as i32;
-    if k <= 0 {
+    blend_eighths(dst, colour, eighths(a));
+}
+
+/// Coverage `a` (0…1) in eighths; `as` saturates and maps NaN to 0, so any `a` lands in 0..=8.
+fn eighths(a: f32) -> u8 {
+    (a * 8.0 + 0.5).clamp(0.0, 8.0) as u8
+}
+
+/// [`blend`] with the coverage already in eighths.
+fn blend_eighths(dst: &mut Colour, colour: Colour, k: u8) {
+    if k == 0 {
         return;
     }
     if k >= 8 {
         *dst = colour;
         return;
     }
+    let k = k as i32;
     for (d, s) in dst.0.iter_mut().zip(colour.0) {
         let v = *d as i32 + (((s as i32 - *d as i32) * k + 4) >> 3);
         *d = v.clamp(0, 255) as u8;
