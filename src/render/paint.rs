@@ -6,6 +6,7 @@
 //! small loop, where `imageproc`'s circle and polygon fills are aliased.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use image::{Rgb, RgbImage};
@@ -267,16 +268,244 @@ fn convex_distance(pts: &[Pt], p: Pt) -> f32 {
     d
 }
 
-/// The picture being drawn.
+/// Hashes the few bytes of a colour in one multiplication: the palette is looked up for every
+/// anti-aliased pixel of a piece, where the standard hasher took a third of the drawing time.
+#[derive(Clone, Copy, Debug, Default)]
+struct ColourHasher(u64);
+
+impl Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+}
+
+type ColourMap<V> = HashMap<Colour, V, BuildHasherDefault<ColourHasher>>;
+
+/// A colour ready to blend on a [`Canvas`]: its place in the canvas's table of blends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ink(usize);
+
+/// No blend worked out yet, in an [`InkTable`].
+const UNKNOWN: Index = Index::MAX;
+
+/// A place in a canvas's palette.
+type Index = u16;
+
+/// What blending one colour over each colour of the palette gives, worked out on first use.
+#[derive(Clone, Debug)]
+struct InkTable {
+    colour: Colour,
+    /// Palette index of the colour itself (full coverage).
+    full: Index,
+    /// Palette index of the blend over palette index `i` at coverage `k` eighths (1…7), at
+    /// `i * 7 + k - 1`; grown as the palette grows.
+    over: Vec<Index>,
+}
+
+/// The picture being drawn, as one palette index per pixel. Blending is a table look-up, and
+/// the picture becomes a palette PNG (a third of the data of an RGB one, which deflate
+/// compresses several times faster) with the palette it already has: see [`Canvas::to_png`].
+#[derive(Clone, Debug)]
 pub struct Canvas {
-    pub img: RgbImage,
+    width: u32,
+    height: u32,
+    pixels: Vec<Index>,
+    /// Every colour drawn so far (blends that were drawn over later included), in the order
+    /// they were first drawn.
+    colours: Vec<Colour>,
+    index_of: ColourMap<Index>,
+    inks: Vec<InkTable>,
+    ink_of: ColourMap<Ink>,
+}
+
+/// A palette PNG's pixels and palette.
+pub struct Indexed {
+    /// Each row as PNG compresses it: its filter type (0, none), then one index per pixel.
+    pub scanlines: Vec<u8>,
+    /// Red, green, blue of each colour, as the `PLTE` chunk wants them.
+    pub palette: Vec<u8>,
 }
 
 impl Canvas {
     pub fn new(width: u32, height: u32, background: Colour) -> Canvas {
-        Canvas {
-            img: RgbImage::from_pixel(width, height, background),
+        let mut c = Canvas {
+            width,
+            height,
+            pixels: Vec::new(),
+            colours: Vec::new(),
+            index_of: ColourMap::default(),
+            inks: Vec::new(),
+            ink_of: ColourMap::default(),
+        };
+        let bg = c.index(background);
+        c.pixels = vec![bg; width as usize * height as usize];
+        c
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The picture in RGB, exactly as drawn.
+    pub fn to_rgb(&self) -> RgbImage {
+        let raw: Vec<u8> = self
+            .pixels
+            .iter()
+            .flat_map(|&i| self.colours[i as usize].0)
+            .collect();
+        RgbImage::from_raw(self.width, self.height, raw)
+            .unwrap_or_else(|| RgbImage::new(self.width, self.height))
+    }
+
+    /// The picture with at most 256 colours, as a palette PNG holds it. A board needs more
+    /// only for the rarest anti-aliased edge pixels (shadow over line over board): the 256
+    /// commonest colours are kept exactly, and each of the others is drawn as the nearest of
+    /// them. The palette also holds blends that were drawn over later; they are left out.
+    pub fn to_indexed(&self) -> Indexed {
+        let width = self.width as usize;
+        let runs = self.runs();
+        let mut counts = vec![0u32; self.colours.len()];
+        for &(colour, length) in &runs {
+            counts[colour as usize] += length;
         }
+        let mut used: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] > 0).collect();
+        // Commonest first; ties by first use, so the same board always gives the same file.
+        used.sort_by_key(|&i| (std::cmp::Reverse(counts[i]), i));
+        let (kept, dropped) = used.split_at(used.len().min(256));
+        let mut map = vec![0u8; self.colours.len()];
+        for (slot, &i) in kept.iter().enumerate() {
+            map[i] = slot as u8;
+        }
+        for &i in dropped {
+            let c = self.colours[i];
+            let nearest = (0..kept.len()).min_by_key(|&slot| distance(self.colours[kept[slot]], c));
+            map[i] = nearest.unwrap_or(0) as u8;
+        }
+        let mut scanlines = Vec::with_capacity((width + 1) * self.height as usize);
+        let mut column = 0;
+        for (colour, length) in runs {
+            if column == 0 {
+                scanlines.push(0);
+            }
+            scanlines.resize(scanlines.len() + length as usize, map[colour as usize]);
+            column = (column + length as usize) % width;
+        }
+        Indexed {
+            scanlines,
+            palette: kept.iter().flat_map(|&i| self.colours[i].0).collect(),
+        }
+    }
+
+    /// The picture as runs of one colour (colour, length), row by row: a board is mostly long
+    /// runs, so counting the colours and writing the PNG's rows go by runs, not by pixels.
+    fn runs(&self) -> Vec<(Index, u32)> {
+        // Sixteen pixels at a time while the run goes on (the fold compiles to vector code).
+        const STEP: usize = 16;
+        let mut runs = Vec::with_capacity(64 * 1024);
+        if self.width == 0 {
+            return runs;
+        }
+        for row in self.pixels.chunks_exact(self.width as usize) {
+            let (mut current, mut length) = (row[0], 0u32);
+            let mut chunks = row.chunks_exact(STEP);
+            for chunk in &mut chunks {
+                if chunk.iter().fold(0, |acc, &p| acc | (p ^ current)) == 0 {
+                    length += STEP as u32;
+                    continue;
+                }
+                for &p in chunk {
+                    if p == current {
+                        length += 1;
+                    } else {
+                        runs.push((current, length));
+                        (current, length) = (p, 1);
+                    }
+                }
+            }
+            for &p in chunks.remainder() {
+                if p == current {
+                    length += 1;
+                } else {
+                    runs.push((current, length));
+                    (current, length) = (p, 1);
+                }
+            }
+            runs.push((current, length));
+        }
+        runs
+    }
+
+    /// The palette index of `colour`, added on first use (past 65 535 colours, which no board
+    /// comes near, the nearest one there).
+    fn index(&mut self, colour: Colour) -> Index {
+        if let Some(&i) = self.index_of.get(&colour) {
+            return i;
+        }
+        let i = if self.colours.len() < UNKNOWN as usize {
+            self.colours.push(colour);
+            (self.colours.len() - 1) as Index
+        } else {
+            let nearest =
+                (0..self.colours.len()).min_by_key(|&i| distance(self.colours[i], colour));
+            nearest.unwrap_or(0) as Index
+        };
+        self.index_of.insert(colour, i);
+        i
+    }
+
+    /// `colour` as an [`Ink`], to blend with.
+    pub fn ink(&mut self, colour: Colour) -> Ink {
+        if let Some(&ink) = self.ink_of.get(&colour) {
+            return ink;
+        }
+        let full = self.index(colour);
+        self.inks.push(InkTable {
+            colour,
+            full,
+            over: Vec::new(),
+        });
+        let ink = Ink(self.inks.len() - 1);
+        self.ink_of.insert(colour, ink);
+        ink
+    }
+
+    /// The palette index of `ink` blended over palette index `under` at `k` eighths.
+    fn blended(&mut self, ink: Ink, under: Index, k: u8) -> Index {
+        match k {
+            0 => under,
+            8.. => self.inks[ink.0].full,
+            _ => {
+                let slot = under as usize * 7 + (k as usize - 1);
+                let table = &mut self.inks[ink.0];
+                if table.over.len() <= slot {
+                    table.over.resize((under as usize + 1) * 7, UNKNOWN);
+                }
+                let known = table.over[slot];
+                if known != UNKNOWN {
+                    return known;
+                }
+                let mut c = self.colours[under as usize];
+                blend_eighths(&mut c, table.colour, k);
+                let i = self.index(c);
+                self.inks[ink.0].over[slot] = i;
+                i
+            }
+        }
+    }
+
+    /// Blends `ink` at `k` eighths over the pixel at offset `i` of the picture.
+    fn blend_at(&mut self, i: usize, ink: Ink, k: u8) {
+        self.pixels[i] = self.blended(ink, self.pixels[i], k);
     }
 
     /// Fills `shape` grown outwards by `grow` pixels (negative shrinks it).
@@ -328,7 +557,7 @@ impl Canvas {
             ring,
         };
         let sprite = sprite(&look);
-        sprite.blend_onto(&mut self.img, (anchor.0 as i64, anchor.1 as i64));
+        sprite.blend_onto(self, (anchor.0 as i64, anchor.1 as i64));
     }
 
     /// A dashed circle: `dashes` dashes, each filling `duty` (0…1) of its share of the ring.
@@ -374,38 +603,46 @@ impl Canvas {
         colour: Colour,
         cover: impl Fn(Pt) -> f32,
     ) {
-        let (w, h) = (self.img.width() as f32, self.img.height() as f32);
+        let (w, h) = (self.width as f32, self.height as f32);
         let m = margin + 1.0;
         // Clamping in f32 before the cast keeps NaN and huge values from wrapping around.
         let xa = (x0 - m).floor().clamp(0.0, w) as u32;
         let xb = (x1 + m).ceil().clamp(0.0, w) as u32;
         let ya = (y0 - m).floor().clamp(0.0, h) as u32;
         let yb = (y1 + m).ceil().clamp(0.0, h) as u32;
+        let ink = self.ink(colour);
+        let stride = self.width as usize;
         for y in ya..yb {
             for x in xa..xb {
-                let a = cover((x as f32 + 0.5, y as f32 + 0.5));
-                if a > 0.0 {
-                    blend(self.img.get_pixel_mut(x, y), colour, a);
+                let k = eighths(cover((x as f32 + 0.5, y as f32 + 0.5)));
+                if k > 0 {
+                    self.blend_at(y as usize * stride + x as usize, ink, k);
                 }
             }
         }
     }
 
-    /// Blends `colour` over pixel `(x, y)` with opacity `a`, ignoring pixels off the picture.
-    pub fn blend_pixel(&mut self, x: i64, y: i64, colour: Colour, a: f32) {
-        if x >= 0
-            && y >= 0
-            && (x as u64) < self.img.width() as u64
-            && (y as u64) < self.img.height() as u64
-        {
-            blend(self.img.get_pixel_mut(x as u32, y as u32), colour, a);
+    /// Blends `ink` over pixel `(x, y)` with opacity `a`, ignoring pixels off the picture.
+    pub fn blend_ink(&mut self, x: i64, y: i64, ink: Ink, a: f32) {
+        if x >= 0 && y >= 0 && (x as u64) < self.width as u64 && (y as u64) < self.height as u64 {
+            self.blend_at(
+                y as usize * self.width as usize + x as usize,
+                ink,
+                eighths(a),
+            );
         }
     }
 
     /// Fills an axis-aligned rectangle without anti-aliasing (bands of the header and footer).
     pub fn fill_rect(&mut self, x: u32, y: u32, w: u32, h: u32, colour: Colour) {
-        let rect = imageproc::rect::Rect::at(x as i32, y as i32).of_size(w.max(1), h.max(1));
-        imageproc::drawing::draw_filled_rect_mut(&mut self.img, rect, colour);
+        let index = self.index(colour);
+        let x0 = (x.min(self.width)) as usize;
+        let x1 = (x.saturating_add(w.max(1)).min(self.width)) as usize;
+        let stride = self.width as usize;
+        for row in y..y.saturating_add(h.max(1)).min(self.height) {
+            let start = row as usize * stride;
+            self.pixels[start + x0..start + x1].fill(index);
+        }
     }
 
     /// An arrow from `a` to `b` with a head at `b` (and at `a` too when `both`).
@@ -533,35 +770,35 @@ impl Sprite {
     }
 
     /// Blends the sprite with its origin at pixel `at`, clipped to the picture.
-    fn blend_onto(&self, img: &mut RgbImage, at: (i64, i64)) {
+    fn blend_onto(&self, canvas: &mut Canvas, at: (i64, i64)) {
         if self.width == 0 {
             return;
         }
-        let (iw, ih) = (img.width() as i64, img.height() as i64);
+        let (iw, ih) = (canvas.width as i64, canvas.height as i64);
         let (left, top) = (at.0 + self.x0, at.1 + self.y0);
         let xs = left.max(0);
         let xe = (left + self.width as i64).min(iw);
-        let fill = self.colours[2];
-        let raw: &mut [u8] = img;
+        let fill = canvas.index(self.colours[2]);
         for (row, covers) in self.covers.chunks_exact(self.width).enumerate() {
             let y = top + row as i64;
             if y < 0 || y >= ih || xs >= xe {
                 continue;
             }
             let covers = &covers[(xs - left) as usize..(xe - left) as usize];
-            let start = ((y * iw + xs) * 3) as usize;
-            let pixels = &mut raw[start..start + covers.len() * 3];
-            for (cover, px) in covers.iter().zip(pixels.chunks_exact_mut(3)) {
+            let start = (y * iw + xs) as usize;
+            for (i, cover) in (start..).zip(covers) {
                 match *cover {
                     [0, 0, 0, 0] => {}
                     // The inside: the fill hides whatever came before.
-                    [_, _, 8, 0] => px.copy_from_slice(&fill.0),
+                    [_, _, 8, 0] => canvas.pixels[i] = fill,
+                    // An edge: blended in RGB and looked up once, so that the layers in
+                    // between take no place in the palette.
                     _ => {
-                        let mut c = Rgb([px[0], px[1], px[2]]);
+                        let mut c = canvas.colours[canvas.pixels[i] as usize];
                         for (&k, &colour) in cover.iter().zip(&self.colours) {
                             blend_eighths(&mut c, colour, k);
                         }
-                        px.copy_from_slice(&c.0);
+                        canvas.pixels[i] = canvas.index(c);
                     }
                 }
             }
@@ -622,13 +859,10 @@ fn arrow_parts(a: Pt, b: Pt, width: f32, head: f32, both: bool) -> [Option<Shape
     [shaft, Some(tip(b, u)), both.then(|| tip(a, (-u.0, -u.1)))]
 }
 
-/// `dst ← dst + (colour − dst)·a`, with `a` rounded to eighths: edges look as smooth, and the
-/// fewer distinct blends let the PNG of a board shrink by about a third (measured: 208 kB →
-/// 145 kB for the Fibonacci start position), which keeps every picture well under 300 kB.
-/// Integer arithmetic, and a plain copy for full coverage, because this runs for most pixels of
-/// every piece: with `f32::round` per channel it was most of the render time.
-fn blend(dst: &mut Colour, colour: Colour, a: f32) {
-    blend_eighths(dst, colour, eighths(a));
+/// Squared distance between two colours, green counted twice as it weighs most in lightness.
+fn distance(a: Colour, b: Colour) -> u32 {
+    let d = |i: usize| (a.0[i] as i32 - b.0[i] as i32).unsigned_abs();
+    d(0).pow(2) + 2 * d(1).pow(2) + d(2).pow(2)
 }
 
 /// Coverage `a` (0…1) in eighths; `as` saturates and maps NaN to 0, so any `a` lands in 0..=8.
@@ -636,7 +870,9 @@ fn eighths(a: f32) -> u8 {
     (a * 8.0 + 0.5).clamp(0.0, 8.0) as u8
 }
 
-/// [`blend`] with the coverage already in eighths.
+/// `dst ← dst + (colour − dst)·k/8`: coverage in eighths looks as smooth on edges, and the
+/// fewer distinct blends keep the palette small (and the PNG smaller: measured 208 kB → 145 kB
+/// for the Fibonacci start position in RGB).
 fn blend_eighths(dst: &mut Colour, colour: Colour, k: u8) {
     if k == 0 {
         return;
@@ -663,10 +899,10 @@ mod tests {
     fn filled_circle_covers_its_inside_only() {
         let mut c = Canvas::new(40, 40, WHITE);
         c.fill(&Shape::circle((20.0, 20.0), 10.3), 0.0, BLACK);
-        assert_eq!(*c.img.get_pixel(20, 20), BLACK);
-        assert_eq!(*c.img.get_pixel(20, 5), WHITE);
+        assert_eq!(*c.to_rgb().get_pixel(20, 20), BLACK);
+        assert_eq!(*c.to_rgb().get_pixel(20, 5), WHITE);
         // A pixel straddling the edge is a blend, not either colour.
-        let edge = c.img.get_pixel(30, 20).0[0];
+        let edge = c.to_rgb().get_pixel(30, 20).0[0];
         assert!(edge > 0 && edge < 255, "edge pixel {edge}");
     }
 
@@ -677,10 +913,10 @@ mod tests {
         let mut s = Canvas::new(40, 40, WHITE);
         s.fill(&Shape::square((20.0, 20.0), 10.0, 0.0), 0.0, BLACK);
         // Near a square's corner the diamond is empty, and the other way round at its tips.
-        assert_eq!(*d.img.get_pixel(11, 11), WHITE);
-        assert_eq!(*s.img.get_pixel(11, 11), BLACK);
-        assert_eq!(*d.img.get_pixel(20, 8), BLACK);
-        assert_eq!(*s.img.get_pixel(20, 8), WHITE);
+        assert_eq!(*d.to_rgb().get_pixel(11, 11), WHITE);
+        assert_eq!(*s.to_rgb().get_pixel(11, 11), BLACK);
+        assert_eq!(*d.to_rgb().get_pixel(20, 8), BLACK);
+        assert_eq!(*s.to_rgb().get_pixel(20, 8), WHITE);
     }
 
     #[test]
@@ -691,16 +927,17 @@ mod tests {
         c.fill(&Shape::line((5.0, 5.0), (5.0, 5.0), 0.0), 0.0, BLACK);
         c.arrow((1.0, 1.0), (1.0, 1.0), 3.0, 5.0, true, BLACK);
         c.dashed_ring((5.0, 5.0), 0.0, 1.0, 0, 0.5, BLACK);
-        c.blend_pixel(-1, 20, BLACK, 1.0);
-        assert_eq!(*c.img.get_pixel(0, 0), WHITE);
+        let ink = c.ink(BLACK);
+        c.blend_ink(-1, 20, ink, 1.0);
+        assert_eq!(*c.to_rgb().get_pixel(0, 0), WHITE);
     }
 
     #[test]
     fn arrow_reaches_its_tip() {
         let mut c = Canvas::new(60, 20, WHITE);
         c.arrow((5.0, 10.0), (55.0, 10.0), 3.0, 12.0, false, BLACK);
-        assert_eq!(*c.img.get_pixel(30, 10), BLACK);
-        assert_eq!(*c.img.get_pixel(52, 10), BLACK);
-        assert_eq!(*c.img.get_pixel(58, 10), WHITE);
+        assert_eq!(*c.to_rgb().get_pixel(30, 10), BLACK);
+        assert_eq!(*c.to_rgb().get_pixel(52, 10), BLACK);
+        assert_eq!(*c.to_rgb().get_pixel(58, 10), WHITE);
     }
 }
