@@ -1,4 +1,5 @@
-//! Render + encode time per board (issue 4: at most 15 ms median on one core in release).
+//! Render + encode time per board (issue 4: at most 15 ms median on one core in release;
+//! issue 13: at most 3 ms, the busy boards included).
 //!
 //! `cargo bench --bench render`
 
@@ -17,7 +18,11 @@ fn info() -> BoardInfo {
 
 /// A game after `moves`, with the last of them highlighted as the last turn.
 fn after(kind: GameKind, moves: &[&str], highlight: Option<&str>) -> (Game, BoardInfo) {
-    let mut game = Game::new(Config::default_for(kind), 7);
+    played(Game::new(Config::default_for(kind), 7), moves, highlight)
+}
+
+/// `game` after `moves`, all of them shown as the last turn.
+fn played(mut game: Game, moves: &[&str], highlight: Option<&str>) -> (Game, BoardInfo) {
     let mut info = info();
     for m in moves {
         match game.play(m) {
@@ -30,6 +35,15 @@ fn after(kind: GameKind, moves: &[&str], highlight: Option<&str>) -> (Game, Boar
 }
 
 fn bench(c: &mut Criterion) {
+    // The golden picture's turn: two exchanges and a step, numbered arrows, and the legal
+    // destinations of g7 (an exchange among them).
+    let position = ".....C/UUUUUU./......../....S..../....S...../....ScS..../....SS..../\
+                    ........./......../uuuuuu./ssssss r 6 11";
+    let exchanges = match Game::from_position(Config::default_for(GameKind::Fibonacci), 7, position)
+    {
+        Ok(game) => played(game, &["f7-f6", "d5-d6", "e5-f7"], Some("g7")),
+        Err(e) => panic!("{e}"),
+    };
     let cases = [
         ("fibonacci start", after(GameKind::Fibonacci, &[], None)),
         (
@@ -40,6 +54,11 @@ fn bench(c: &mut Criterion) {
         (
             "fanorona capture + highlight",
             after(GameKind::Fanorona, &["e2-e3+"], Some("d4")),
+        ),
+        ("fibonacci exchanges + highlight", exchanges),
+        (
+            "fanorona chain in progress",
+            after(GameKind::Fanorona, &["e2-e3+", "f4-e5-"], None),
         ),
     ];
     // Draw each once so the cached board backgrounds are not part of the measurement.

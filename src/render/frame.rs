@@ -156,7 +156,7 @@ pub fn draw_footer(
     legend: &[(Icon, Rgb<u8>, &str)],
     note: Option<&str>,
 ) {
-    let top = canvas.img.height() as f32 - FOOTER_HEIGHT as f32;
+    let top = canvas.height() as f32 - FOOTER_HEIGHT as f32;
     let icon_w = 34.0;
     let gap = 30.0;
     let item_width = |word: &str| icon_w + 8.0 + fonts.width(Face::Bold, LEGEND_SIZE, word);

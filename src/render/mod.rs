@@ -13,8 +13,6 @@
 use std::sync::OnceLock;
 
 use image::RgbImage;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder};
 
 use crate::engine::{Game, GameKind, Played, Status, WinReason};
 
@@ -72,7 +70,8 @@ pub fn render_png_with(
     info: &BoardInfo,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    encode_png(&render_image(game, info, options)?)
+    let canvas = draw(game, info, options)?;
+    encode_png(&canvas)
 }
 
 /// Draws the board without encoding it (tests look at pixels through this).
@@ -81,11 +80,17 @@ pub fn render_image(
     info: &BoardInfo,
     options: &RenderOptions,
 ) -> Result<RgbImage, RenderError> {
+    Ok(draw(game, info, options)?.to_rgb())
+}
+
+fn draw(
+    game: &Game,
+    info: &BoardInfo,
+    options: &RenderOptions,
+) -> Result<paint::Canvas, RenderError> {
     let fonts = text::fonts()?;
     let palette = options.palette;
-    let mut canvas = paint::Canvas {
-        img: background(game.kind(), palette, fonts).clone(),
-    };
+    let mut canvas = background(game.kind(), palette, fonts).clone();
     // Discord names often hold emoji the font cannot draw: they are left out rather than shown
     // as stand-ins, and a name made only of them leaves the colour alone.
     let info = &BoardInfo {
@@ -96,7 +101,7 @@ pub fn render_image(
         ..info.clone()
     };
     draw_game(&mut canvas, fonts, palette, game, info)?;
-    Ok(canvas.img)
+    Ok(canvas)
 }
 
 /// Each game's drawing lives in the file of its name (`render/fibonacci.rs`), with a
@@ -118,9 +123,13 @@ macro_rules! draw_games {
             }
         }
 
-        fn draw_background(kind: GameKind, fonts: &text::Fonts, palette: Palette) -> RgbImage {
+        fn draw_background(
+            kind: GameKind,
+            fonts: &text::Fonts,
+            palette: Palette,
+        ) -> paint::Canvas {
             match kind {
-                $(GameKind::$kind => $module::background(fonts, palette).img),+
+                $(GameKind::$kind => $module::background(fonts, palette)),+
             }
         }
     };
@@ -129,26 +138,66 @@ macro_rules! draw_games {
 crate::with_games!(draw_games);
 
 /// The unchanging part of each picture, drawn on first use.
-fn background(kind: GameKind, palette: Palette, fonts: &text::Fonts) -> &'static RgbImage {
-    type Cache = [[OnceLock<RgbImage>; Palette::ALL.len()]; GameKind::ALL.len()];
+fn background(kind: GameKind, palette: Palette, fonts: &text::Fonts) -> &'static paint::Canvas {
+    type Cache = [[OnceLock<paint::Canvas>; Palette::ALL.len()]; GameKind::ALL.len()];
     static CACHE: Cache =
         [const { [const { OnceLock::new() }; Palette::ALL.len()] }; GameKind::ALL.len()];
     CACHE[kind.index()][palette.index()].get_or_init(|| draw_background(kind, fonts, palette))
 }
 
-/// Deflate level 1 with the `Sub` filter, chosen by measuring the Fibonacci board: the fastest
-/// setting (`Fast`) makes files over 300 kB, the default level takes four times as long and
-/// saves little. Encoding is about 3 ms of the 7–9 ms a picture takes (`benches/render.rs`).
-fn encode_png(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(256 * 1024);
-    PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Sub)
-        .write_image(
-            img.as_raw(),
-            img.width(),
-            img.height(),
-            ExtendedColorType::Rgb8,
-        )
-        .map_err(|e| RenderError::Encode(e.to_string()))?;
+/// A palette PNG at deflate level 1 without filters, chosen by measuring the bench boards
+/// (`benches/render.rs`): filters only spoil the runs of equal indices deflate finds, level 2
+/// takes three times as long for a quarter less, and the fastest setting (`fdeflate`) makes
+/// files three times as large. The rows are compressed in one call: through `png`'s writer,
+/// `flate2` cleared its 32 kB buffer for every row written, a tenth of the render time.
+fn encode_png(canvas: &paint::Canvas) -> Result<Vec<u8>, RenderError> {
+    let image = canvas.to_indexed();
+    let data = zlib(&image.scanlines, 1)?;
+    let mut out = Vec::with_capacity(data.len() + 1024);
+    let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(image.palette);
+    let encode_error = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    writer
+        .write_chunk(png::chunk::IDAT, &data)
+        .map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
+/// `data` compressed as a zlib stream.
+fn zlib(mut data: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
+    use miniz_oxide::deflate::core::{
+        CompressorOxide, TDEFLFlush, TDEFLStatus, compress, create_comp_flags_from_zip_params,
+    };
+    let flags = create_comp_flags_from_zip_params(level.into(), 1, 0);
+    let mut compressor = CompressorOxide::new(flags);
+    let mut out = vec![0; data.len() / 8 + 1024];
+    let mut written = 0;
+    loop {
+        let (status, read, wrote) = compress(
+            &mut compressor,
+            data,
+            &mut out[written..],
+            TDEFLFlush::Finish,
+        );
+        data = &data[read..];
+        written += wrote;
+        match status {
+            TDEFLStatus::Done => break,
+            TDEFLStatus::Okay => {
+                if written == out.len() {
+                    out.resize(out.len() * 2, 0);
+                }
+            }
+            TDEFLStatus::BadParam | TDEFLStatus::PutBufFailed => {
+                return Err(RenderError::Encode(format!("deflate: {status:?}")));
+            }
+        }
+    }
+    out.truncate(written);
     Ok(out)
 }
 

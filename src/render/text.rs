@@ -148,6 +148,7 @@ impl Fonts {
         let font = self.font(face);
         let scale = PxScale::from(size);
         let scaled = font.as_scaled(scale);
+        let ink = canvas.ink(colour);
         let mut prev: Option<GlyphId> = None;
         for c in text.chars() {
             let id = self.glyph(face, c);
@@ -159,7 +160,7 @@ impl Fonts {
                 let b = outlined.px_bounds();
                 let (bx, by) = (b.min.x as i64, b.min.y as i64);
                 outlined.draw(|gx, gy, cover| {
-                    canvas.blend_pixel(bx + gx as i64, by + gy as i64, colour, cover);
+                    canvas.blend_ink(bx + gx as i64, by + gy as i64, ink, cover);
                 });
             }
             pen += scaled.h_advance(id);
@@ -262,12 +263,12 @@ mod tests {
             (50.0, 20.0),
             Rgb([0, 0, 0]),
         );
-        let dark = c.img.pixels().filter(|p| p.0[0] < 128).count();
+        let img = c.to_rgb();
+        let dark = img.pixels().filter(|p| p.0[0] < 128).count();
         assert!(dark > 50, "{dark} dark pixels");
         // Nothing above the text box.
         assert!(
-            c.img
-                .rows()
+            img.rows()
                 .next()
                 .is_some_and(|r| r.into_iter().all(|p| p.0[0] == 255))
         );
