@@ -1,17 +1,24 @@
-//! The embedded PostgreSQL (no `DATABASE_URL`): it refuses root clearly, starts, and keeps its
-//! data across restarts.
+//! The embedded PostgreSQL (no `DATABASE_URL`): it refuses root clearly, starts, keeps its data
+//! across restarts, starts again after a crash left its server running, and serves the test
+//! suite itself on a machine without PostgreSQL.
 //!
-//! `initdb` will not run as root and CI runs as root, so the "starts and survives a restart"
-//! test re-runs this test binary as the `postgres` user (`runuser`), once per phase, each phase a
-//! separate process: a real restart of the bot's database.
+//! `initdb` will not run as root and CI runs as root, so the tests that start a server re-run
+//! this test binary as the `postgres` user (`runuser`), once per phase, each phase a separate
+//! process: a real restart (or crash) of the bot's database.
+
+mod common;
 
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitStatus};
+use std::time::{Duration, Instant};
 
-use fibonacci_bot::app::{ColourChoice, DatabaseConfig, NewChallenge, Running, StartError, start};
+use fibonacci_bot::app::{
+    ColourChoice, DatabaseConfig, NewChallenge, Running, StartError, chain, start,
+};
 use fibonacci_bot::engine::{Config, GameKind};
-use fibonacci_bot::store::embedded::{EmbeddedError, running_as_root};
+use fibonacci_bot::store::embedded::{EmbeddedError, EmbeddedServer, running_as_root};
 
 /// Set in the child process: which phase to run, and where the data lives.
 const PHASE_VAR: &str = "FIBONACCI_BOT_EMBEDDED_TEST_PHASE";
@@ -68,13 +75,56 @@ fn without_database_url_the_data_lives_under_the_configured_directory() {
     }
 }
 
-/// Runs one phase of [`embedded_child_phase`]: in this process for a normal user, or as the
-/// `postgres` user from a copy of this test binary when running as root.
-fn run_phase(phase: &str, dir: &Path, binary: Option<&Path>) {
-    let status = match binary {
-        Some(binary) => Command::new("runuser")
-            .args(["-u", "postgres", "--"])
-            .arg(binary)
+/// A directory for one test's data, removed (with any server left running on it) on drop.
+struct Workspace {
+    base: PathBuf,
+    /// A copy of this test binary the `postgres` user can run, when running as root.
+    binary: Option<PathBuf>,
+}
+
+impl Workspace {
+    fn new(name: &str) -> Workspace {
+        let base = std::env::temp_dir().join(format!("fbbot-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).expect("temp dir");
+        let binary = if running_as_root() {
+            // The postgres user must reach the binary and own the data: copy the binary into a
+            // directory it can traverse, and hand the directory over.
+            let copy = base.join("test-binary");
+            std::fs::copy(std::env::current_exe().expect("test binary"), &copy).expect("copy");
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            let status = Command::new("chown")
+                .args(["-R", "postgres:"])
+                .arg(&base)
+                .status()
+                .expect("chown");
+            assert!(status.success(), "chown failed");
+            Some(copy)
+        } else {
+            None
+        };
+        Workspace { base, binary }
+    }
+
+    /// This test binary, run as the `postgres` user when running as root, without
+    /// `DATABASE_URL`, in the workspace.
+    fn command(&self) -> Command {
+        let mut command = match &self.binary {
+            Some(binary) => {
+                let mut command = Command::new("runuser");
+                command.args(["-u", "postgres", "--"]).arg(binary);
+                command
+            }
+            None => Command::new(std::env::current_exe().expect("test binary")),
+        };
+        command.env_remove("DATABASE_URL").current_dir(&self.base);
+        command
+    }
+
+    /// Runs one phase of [`embedded_child_phase`].
+    fn phase(&self, phase: &str) -> ExitStatus {
+        self.command()
             .args([
                 CHILD_TEST,
                 "--exact",
@@ -83,54 +133,241 @@ fn run_phase(phase: &str, dir: &Path, binary: Option<&Path>) {
                 "--test-threads=1",
             ])
             .env(PHASE_VAR, phase)
-            .env(DIR_VAR, dir)
-            .env_remove("DATABASE_URL")
-            .current_dir(dir)
+            .env(DIR_VAR, &self.base)
             .status()
-            .expect("runuser"),
-        None => Command::new(std::env::current_exe().expect("test binary"))
-            .args([
-                CHILD_TEST,
-                "--exact",
-                "--ignored",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(PHASE_VAR, phase)
-            .env(DIR_VAR, dir)
-            .env_remove("DATABASE_URL")
-            .status()
-            .expect("run child"),
-    };
-    assert!(status.success(), "phase {phase} failed: {status}");
+            .expect("run the child phase")
+    }
+
+    fn run_phase(&self, phase: &str) {
+        let status = self.phase(phase);
+        assert!(status.success(), "phase {phase} failed: {status}");
+    }
+
+    fn pgdata(&self) -> PathBuf {
+        self.base.join("data/pgdata")
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        // A failed test may leave a server running: stop it (its pid file names it).
+        if let Some(pid) = postmaster_pid(&self.pgdata())
+            && alive(pid)
+        {
+            let _ = Command::new("kill")
+                .args(["-INT", &pid.to_string()])
+                .status();
+            wait_until(Duration::from_secs(30), || !alive(pid));
+        }
+        let _ = std::fs::remove_dir_all(&self.base);
+    }
+}
+
+/// The pid in `<pgdata>/postmaster.pid`, if any.
+fn postmaster_pid(pgdata: &Path) -> Option<u32> {
+    std::fs::read_to_string(pgdata.join("postmaster.pid"))
+        .ok()?
+        .lines()
+        .next()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// True while process `pid` exists (and is not a zombie).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .map(str::trim_start)
+            .is_some_and(|s| !s.starts_with('Z'))
+    })
+}
+
+/// Polls `done` until it holds or `limit` has passed; true when it held.
+fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    done()
 }
 
 #[test]
 fn the_embedded_database_starts_and_keeps_its_data_across_restarts() {
-    let base = std::env::temp_dir().join(format!("fbbot-embedded-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    std::fs::create_dir_all(&base).expect("temp dir");
-    let binary = if running_as_root() {
-        // The postgres user must reach the binary and own the data: copy the binary into a
-        // directory it can traverse, and hand the directory over.
-        let copy = base.join("test-binary");
-        std::fs::copy(std::env::current_exe().expect("test binary"), &copy).expect("copy");
-        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        let status = Command::new("chown")
-            .args(["-R", "postgres:"])
-            .arg(&base)
-            .status()
-            .expect("chown");
-        assert!(status.success(), "chown failed");
-        Some(copy)
-    } else {
-        None
+    let workspace = Workspace::new("embedded");
+    workspace.run_phase("create");
+    workspace.run_phase("check");
+    assert!(workspace.pgdata().join("PG_VERSION").is_file());
+}
+
+#[test]
+fn the_first_start_after_a_crash_succeeds() {
+    let workspace = Workspace::new("embedded-crash");
+    // The bot starts its database, plays, and is killed (SIGKILL): its server runs on.
+    let status = workspace.phase("crash");
+    // Killed by SIGKILL: directly, or as runuser reports it (128 + 9).
+    assert!(
+        status.signal() == Some(9) || status.code() == Some(128 + 9),
+        "the crash phase should have been killed: {status}"
+    );
+    let orphan = postmaster_pid(&workspace.pgdata()).expect("the crashed run left its server");
+    assert!(
+        alive(orphan),
+        "the orphaned server {orphan} should still run"
+    );
+
+    // The first start after the crash succeeds, with the data, and the orphan is gone.
+    workspace.run_phase("check");
+    assert!(
+        !alive(orphan),
+        "the orphaned server {orphan} should have been stopped"
+    );
+
+    // A postmaster.pid naming a live process that is not our server (the pid was reused) does
+    // not block a start either, and that process is left alone.
+    workspace.run_phase("stale");
+}
+
+#[test]
+fn a_failed_start_is_put_into_words() {
+    Workspace::new("embedded-broken").run_phase("broken");
+}
+
+/// The "broken" phase: a server whose configuration is broken cannot start; the message says
+/// where and why, the commands' raw output stays in the source chain.
+async fn broken_configuration(data_dir: PathBuf) {
+    let server = EmbeddedServer::start(&data_dir).await.expect("first start");
+    server.stop().await.expect("stop");
+    let pgdata = std::fs::canonicalize(data_dir.join("pgdata")).expect("pgdata");
+    let mut conf = std::fs::read_to_string(pgdata.join("postgresql.conf")).expect("conf");
+    conf.push_str("\nmax_connections = lots\n");
+    std::fs::write(pgdata.join("postgresql.conf"), conf).expect("break the configuration");
+
+    let error = start(DatabaseConfig::Embedded { data_dir })
+        .await
+        .expect_err("a broken configuration cannot start");
+    let message = error.to_string();
+    println!("what the host reads: {message}");
+    assert!(
+        matches!(error, StartError::Embedded(EmbeddedError::Start { .. })),
+        "{error:?}"
+    );
+    let expected = format!(
+        "the embedded PostgreSQL in {} could not start: ",
+        pgdata.display()
+    );
+    assert!(message.starts_with(&expected), "{message}");
+    assert!(message.contains("max_connections"), "{message}");
+    assert!(message.contains("start.log"), "{message}");
+    assert!(!message.contains("Command error"), "{message}");
+    assert!(
+        chain(&error).contains("Command error"),
+        "the detail stays in the chain"
+    );
+}
+
+/// Not a test of its own: the child process of the test below (ignored unless asked for).
+#[tokio::test]
+#[ignore = "run by the_test_suite_starts_an_embedded_server_when_there_is_none"]
+async fn fallback_child_one() {
+    fallback_child().await;
+}
+
+/// The same, run at the same time (two test threads): the two share one embedded server.
+#[tokio::test]
+#[ignore = "run by the_test_suite_starts_an_embedded_server_when_there_is_none"]
+async fn fallback_child_two() {
+    fallback_child().await;
+}
+
+async fn fallback_child() {
+    let Ok(unused) = std::env::var(common::DEFAULT_URL_VAR) else {
+        return;
     };
-    run_phase("create", &base, binary.as_deref());
-    run_phase("check", &base, binary.as_deref());
-    assert!(base.join("data/pgdata/PG_VERSION").is_file());
-    let _ = std::fs::remove_dir_all(&base);
+    let db = common::fresh_database().await;
+    // Not the default server (nothing answers there): this binary's embedded one.
+    assert!(
+        !db.url()
+            .starts_with(&unused[..unused.rfind('/').unwrap_or(0)])
+    );
+    let service = fibonacci_bot::app::Service::connect(db.url())
+        .await
+        .expect("connect and migrate");
+    service
+        .challenge(NewChallenge {
+            challenger: ALICE,
+            challenged: BOB,
+            guild: 1,
+            channel: CHANNEL,
+            config: Config::default_for(GameKind::Fanorona),
+            colour: ColourChoice::ChallengerFirst,
+        })
+        .await
+        .expect("challenge");
+    println!(
+        "fallback server: {}",
+        common::admin_url().split('@').next_back().unwrap_or("")
+    );
+}
+
+#[test]
+fn the_test_suite_starts_an_embedded_server_when_there_is_none() {
+    let workspace = Workspace::new("embedded-suite");
+    // A port nothing listens on, standing in for the default 127.0.0.1:5432 of a machine
+    // without PostgreSQL (the machine's own server must keep running).
+    let port = std::net::TcpListener::bind(("127.0.0.1", 0))
+        .and_then(|l| l.local_addr())
+        .expect("free port")
+        .port();
+    let output = workspace
+        .command()
+        .args([
+            "fallback_child_",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=2",
+        ])
+        .env(
+            common::DEFAULT_URL_VAR,
+            format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+        )
+        // The embedded server's data goes under the workspace, to be checked below.
+        .env("TMPDIR", &workspace.base)
+        .output()
+        .expect("run the child tests");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "child tests failed: {}\n{stdout}\n{stderr}",
+        output.status
+    );
+    assert!(stdout.contains("2 passed"), "{stdout}");
+    // One embedded server for the whole binary.
+    assert_eq!(
+        stderr.matches("starting an embedded PostgreSQL").count(),
+        1,
+        "{stderr}"
+    );
+    // When the test binary has ended, its server is stopped and its data removed.
+    let leftovers = || {
+        std::fs::read_dir(&workspace.base)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("fbbot-testdb-"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    assert!(
+        wait_until(Duration::from_secs(60), || leftovers() == 0),
+        "the embedded server's directory was not removed"
+    );
 }
 
 /// Not a test of its own: the child process of the test above (ignored unless asked for).
@@ -140,12 +377,33 @@ async fn embedded_child_phase() {
     let (Some(phase), Some(dir)) = (std::env::var_os(PHASE_VAR), std::env::var_os(DIR_VAR)) else {
         return;
     };
+    let phase = phase.to_string_lossy().into_owned();
     let data_dir = PathBuf::from(dir).join("data");
+    if phase == "broken" {
+        return broken_configuration(data_dir).await;
+    }
+    // "stale": the pid file of a server that is gone, naming a live process that is not one.
+    let mut bystander = None;
+    if phase == "stale" {
+        let pgdata = data_dir.join("pgdata");
+        assert!(!pgdata.join("postmaster.pid").exists(), "no server runs");
+        let sleeper = Command::new("sleep").arg("60").spawn().expect("sleep");
+        std::fs::write(
+            pgdata.join("postmaster.pid"),
+            format!(
+                "{}\n{}\n1700000000\n5433\n\n127.0.0.1\n",
+                sleeper.id(),
+                pgdata.display()
+            ),
+        )
+        .expect("write a stale postmaster.pid");
+        bystander = Some(sleeper);
+    }
     let running: Running = start(DatabaseConfig::Embedded { data_dir })
         .await
-        .expect("the embedded database starts");
+        .unwrap_or_else(|e| panic!("the embedded database starts: {e}"));
     let service = &running.service;
-    if phase == "create" {
+    if phase == "create" || phase == "crash" {
         let challenge = service
             .challenge(NewChallenge {
                 challenger: ALICE,
@@ -159,6 +417,14 @@ async fn embedded_child_phase() {
             .expect("challenge");
         service.accept(challenge.id, BOB).await.expect("accept");
         service.play(CHANNEL, ALICE, "d2-e3").await.expect("move");
+        if phase == "crash" {
+            // What a crash or the OOM killer does: no shutdown, the server is not stopped.
+            let _ = Command::new("kill")
+                .args(["-KILL", &std::process::id().to_string()])
+                .status();
+            std::thread::sleep(Duration::from_secs(60));
+            unreachable!("SIGKILL did not end the process");
+        }
     } else {
         let view = service
             .game_in_channel(CHANNEL)
@@ -170,4 +436,12 @@ async fn embedded_child_phase() {
         assert_eq!(history.first().map(|e| e.notation.as_str()), Some("d2-e3+"));
     }
     running.shutdown().await;
+    if let Some(mut sleeper) = bystander {
+        assert!(
+            sleeper.try_wait().expect("try_wait").is_none(),
+            "the process named in the stale pid file was left alone"
+        );
+        let _ = sleeper.kill();
+        let _ = sleeper.wait();
+    }
 }
