@@ -29,6 +29,9 @@ fn side_index(color: Color) -> usize {
     color.side().index()
 }
 
+/// Height of the board area between header and footer.
+pub const BOARD_HEIGHT: u32 = layout::FANORONA_BOARD_HEIGHT;
+
 /// Draws what never changes: header band, board, lines, empty points, edge labels.
 pub fn background(fonts: &Fonts, palette: Palette) -> Canvas {
     let colours = palette.colours();

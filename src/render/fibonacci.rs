@@ -38,6 +38,9 @@ fn cell_label(cell: Cell) -> String {
     label(cell.row(), cell.number())
 }
 
+/// Height of the board area between header and footer.
+pub const BOARD_HEIGHT: u32 = layout::FIBONACCI_BOARD_HEIGHT;
+
 /// Draws what never changes: header band, board, lines, empty points with their labels, edge
 /// letters and numbers.
 pub fn background(fonts: &Fonts, palette: Palette) -> Canvas {

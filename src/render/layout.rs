@@ -33,20 +33,21 @@ pub const WIDTH: u32 = 1000;
 /// Distance between neighbouring Fibonacci points.
 pub const FIBONACCI_SPACING: f32 = 80.0;
 /// Height of the Fibonacci board area between header and footer.
-const FIBONACCI_BOARD_HEIGHT: u32 = 836;
+pub const FIBONACCI_BOARD_HEIGHT: u32 = 836;
 /// Distance between neighbouring Fanorona points (orthogonally).
 pub const FANORONA_SPACING: f32 = 100.0;
-const FANORONA_BOARD_HEIGHT: u32 = 580;
+/// Height of the Fanorona board area between header and footer.
+pub const FANORONA_BOARD_HEIGHT: u32 = 580;
 
 const ROW_HEIGHT: f32 = FIBONACCI_SPACING * 0.866_025_4;
 
-/// Width and height of the picture of `kind`.
+/// Width and height of the picture of `kind`: the header, the game's board area (its
+/// `BOARD_HEIGHT`, in its own file), the footer.
 pub fn image_size(kind: GameKind) -> (u32, u32) {
-    let board = match kind {
-        GameKind::Fibonacci => FIBONACCI_BOARD_HEIGHT,
-        GameKind::Fanorona => FANORONA_BOARD_HEIGHT,
-    };
-    (WIDTH, HEADER_HEIGHT + board + FOOTER_HEIGHT)
+    (
+        WIDTH,
+        HEADER_HEIGHT + super::board_height(kind) + FOOTER_HEIGHT,
+    )
 }
 
 /// Pixel of the Fibonacci centre point f6.

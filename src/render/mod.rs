@@ -123,6 +123,13 @@ macro_rules! draw_games {
             }
         }
 
+        /// The height of the board area of `kind` (each game's `BOARD_HEIGHT`).
+        fn board_height(kind: GameKind) -> u32 {
+            match kind {
+                $(GameKind::$kind => $module::BOARD_HEIGHT),+
+            }
+        }
+
         fn draw_background(
             kind: GameKind,
             fonts: &text::Fonts,
