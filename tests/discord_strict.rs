@@ -232,3 +232,106 @@ async fn the_fake_refuses_what_discord_refuses() {
     assert_eq!(fake.violations().len(), 5, "{:?}", fake.violations());
     fake.stop().await;
 }
+
+/// Point 5: where the bot lacks a permission it says which, before doing anything.
+#[tokio::test]
+async fn a_missing_permission_is_named_and_nothing_starts() {
+    const ATTACH_FILES: u64 = 1 << 15;
+    const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    let t = Table::open().await;
+    let challenge = [("opponent", json!(BOB))];
+    t.fake
+        .set_app_permissions(GENERAL, ALL_PERMISSIONS & !ATTACH_FILES);
+    let text = t.refused(ALICE, GENERAL, "challenge", &challenge).await;
+    assert!(text.contains("**Attach Files**"), "{text}");
+    assert!(text.contains("server admin"), "{text}");
+    // Nothing was opened: once the permission is granted the same challenge goes through.
+    t.fake.set_app_permissions(GENERAL, ALL_PERMISSIONS);
+    let (_, reply) = t.say(ALICE, GENERAL, "challenge", &challenge).await;
+    assert!(!reply.ephemeral, "{}", reply.content);
+
+    let lacking = ALL_PERMISSIONS & !CREATE_PUBLIC_THREADS & !SEND_MESSAGES_IN_THREADS;
+    t.fake.set_app_permissions(OTHER, lacking);
+    let in_thread = [("opponent", json!(BOB)), ("thread", json!(true))];
+    let text = t.refused(ALICE, OTHER, "challenge", &in_thread).await;
+    assert!(
+        text.contains("**Create Public Threads** and **Send Messages in Threads**"),
+        "{text}"
+    );
+    assert!(t.fake.threads().is_empty(), "no thread was attempted");
+    t.close().await;
+}
+
+/// Point 5: locked threads are refused, archived ones work (a post reopens them), forums are
+/// refused for a game's thread, announcement channels get announcement threads, and a challenge
+/// typed in a thread with `thread:true` opens a sibling.
+#[tokio::test]
+async fn unusual_channels_get_their_own_handling_or_a_clear_refusal() {
+    const LOCKED: u64 = 940_000_000_000_000_001;
+    const ARCHIVED: u64 = 940_000_000_000_000_002;
+    const FORUM_CHANNEL: u64 = 940_000_000_000_000_003;
+    const FORUM_POST: u64 = 940_000_000_000_000_004;
+    const NEWS: u64 = 940_000_000_000_000_005;
+    const THREAD: u64 = 940_000_000_000_000_006;
+    let t = Table::open().await;
+    for (id, kind, parent) in [
+        (LOCKED, PUBLIC_THREAD, Some(GENERAL)),
+        (ARCHIVED, PUBLIC_THREAD, Some(GENERAL)),
+        (FORUM_CHANNEL, FORUM, None),
+        (FORUM_POST, PUBLIC_THREAD, Some(FORUM_CHANNEL)),
+        (NEWS, ANNOUNCEMENT, None),
+        (THREAD, PUBLIC_THREAD, Some(OTHER)),
+    ] {
+        t.fake.add_channel_of(id, kind, parent);
+    }
+    t.fake.set_thread_state(LOCKED, true, true);
+    t.fake.set_thread_state(ARCHIVED, true, false);
+    let challenge = [("opponent", json!(BOB))];
+    let in_thread = [("opponent", json!(BOB)), ("thread", json!(true))];
+
+    let text = t.refused(ALICE, LOCKED, "challenge", &challenge).await;
+    assert!(text.contains("locked"), "{text}");
+
+    let (_, reply) = t.say(ALICE, ARCHIVED, "challenge", &challenge).await;
+    assert!(
+        !reply.ephemeral,
+        "an archived thread reopens: {}",
+        reply.content
+    );
+
+    let text = t.refused(ALICE, FORUM_POST, "challenge", &in_thread).await;
+    assert!(text.contains("forum post"), "{text}");
+    assert!(
+        t.fake.threads().is_empty(),
+        "no thread was attempted in the forum"
+    );
+
+    let (_, reply) = t.say(ALICE, NEWS, "challenge", &in_thread).await;
+    assert!(!reply.ephemeral, "{}", reply.content);
+    let (_, parent, body) = t
+        .fake
+        .threads()
+        .pop()
+        .expect("a thread of the announcement channel");
+    assert_eq!(
+        (parent, body["type"].as_u64()),
+        (NEWS, Some(ANNOUNCEMENT_THREAD))
+    );
+
+    let (_, reply) = t
+        .say(
+            CAROL,
+            THREAD,
+            "challenge",
+            &[("opponent", json!(ALICE)), ("thread", json!(true))],
+        )
+        .await;
+    assert!(!reply.ephemeral, "{}", reply.content);
+    let (_, parent, body) = t.fake.threads().pop().expect("a sibling thread");
+    assert_eq!(
+        (parent, body["type"].as_u64()),
+        (OTHER, Some(PUBLIC_THREAD))
+    );
+    t.close().await;
+}

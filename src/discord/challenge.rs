@@ -1,6 +1,7 @@
 //! Challenges: `/challenge`, `/accept`, `/decline`, `/cancel` and the Accept / Decline buttons.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
@@ -8,8 +9,8 @@ use super::buttons::challenge_row;
 use super::choices::{Choice, ColourArg, RANDOM};
 use super::present::{describe_config, game_message, mention, side_name, turn_ping};
 use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_buttons, respond};
-use super::words;
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
+use super::{access, words};
 use crate::app::{
     AppError, ChallengeState, ChallengeView, ColourChoice, GameView, MessageId, NewChallenge,
     Refusal, Service, UserId,
@@ -193,20 +194,43 @@ fn is_thread(kind: serenity::ChannelType) -> bool {
     )
 }
 
-/// Opens a public thread for a new game next to `interaction`'s channel.
-async fn open_thread(
+/// Where a game's thread goes: beside the interaction's channel, as a thread of the right kind.
+/// A thread cannot hold a thread, so a challenge from inside one opens a sibling; an
+/// announcement channel takes announcement threads; a forum takes posts, not threads (refused).
+async fn thread_parent(
     http: &serenity::Http,
     interaction: &serenity::CommandInteraction,
+) -> Result<(serenity::ChannelId, serenity::ChannelType), &'static str> {
+    let (parent, kind) = match &interaction.channel {
+        Some(c) if is_thread(c.kind) => {
+            let parent = c.parent_id.unwrap_or(interaction.channel_id);
+            // The interaction does not say what the parent is: ask (briefly).
+            let lookup = parent.to_channel(http);
+            let kind = match tokio::time::timeout(Duration::from_millis(1500), lookup).await {
+                Ok(Ok(serenity::Channel::Guild(g))) => g.kind,
+                _ => serenity::ChannelType::Text,
+            };
+            (parent, kind)
+        }
+        Some(c) => (interaction.channel_id, c.kind),
+        None => (interaction.channel_id, serenity::ChannelType::Text),
+    };
+    match access::thread_kind(kind) {
+        Some(thread) => Ok((parent, thread)),
+        None => Err(access::FORUM),
+    }
+}
+
+/// Opens a thread of `kind` under `parent` for a new game.
+async fn open_thread(
+    http: &serenity::Http,
+    parent: serenity::ChannelId,
+    kind: serenity::ChannelType,
     title: String,
 ) -> Option<serenity::ChannelId> {
-    // A thread cannot hold a thread: a challenge from inside one opens a sibling.
-    let parent = match &interaction.channel {
-        Some(c) if is_thread(c.kind) => c.parent_id.unwrap_or(interaction.channel_id),
-        _ => interaction.channel_id,
-    };
     let title: String = title.chars().take(100).collect();
     let builder = serenity::CreateThread::new(title)
-        .kind(serenity::ChannelType::PublicThread)
+        .kind(kind)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
     match parent.create_thread(http, builder).await {
         Ok(thread) => Some(thread.id),
@@ -272,7 +296,15 @@ pub async fn challenge(
                 data.names.of(&http, user).await,
                 opponent_name
             );
-            let Some(thread_id) = open_thread(&http, interaction, title).await else {
+            let lacking = access::missing(interaction.app_permissions, access::THREAD);
+            if !lacking.is_empty() {
+                return Ok(Answer::notice(access::missing_text(lacking)));
+            }
+            let (parent, kind) = match thread_parent(&http, interaction).await {
+                Ok(found) => found,
+                Err(why) => return Ok(Answer::notice(why)),
+            };
+            let Some(thread_id) = open_thread(&http, parent, kind, title).await else {
                 return Ok(Answer::notice(words::NO_THREAD));
             };
             let new = NewChallenge {

@@ -15,6 +15,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::app::{AppError, ChannelId, GuildId, Service, UserId};
 
+pub mod access;
 mod bot;
 pub mod buttons;
 pub mod challenge;

@@ -21,7 +21,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::app::{AppError, chain};
 
-use super::words;
+use super::{access, words};
 
 /// Discord's limit on a message's text.
 pub const MAX_CONTENT: usize = 2000;
@@ -237,6 +237,21 @@ pub enum Target<'a> {
 }
 
 impl Target<'_> {
+    /// Why the bot cannot answer in this interaction's channel: a locked thread, or missing
+    /// permissions (see [`access`]). Nothing is checked outside a server.
+    fn blocked(self) -> Option<String> {
+        let (guild, channel, have) = match self {
+            Target::Command(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
+            Target::Component(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
+        };
+        guild?;
+        if let Some(text) = access::channel_refusal(channel) {
+            return Some(text.to_string());
+        }
+        let lacking = access::missing(have, access::BASE);
+        (!lacking.is_empty()).then(|| access::missing_text(lacking))
+    }
+
     /// The interaction's id (its snowflake holds its creation time).
     fn id(self) -> u64 {
         match self {
@@ -299,7 +314,14 @@ pub async fn respond<F>(
 where
     F: Future<Output = Result<Answer, AppError>>,
 {
-    let work = async { work.await.unwrap_or_else(|e| refusal(e, what)) };
+    // A channel the bot cannot answer in is refused before any work is done.
+    let blocked = target.blocked();
+    let work = async {
+        match blocked {
+            Some(text) => Answer::notice(text),
+            None => work.await.unwrap_or_else(|e| refusal(e, what)),
+        }
+    };
     tokio::pin!(work);
     let left = time_left(target.id(), budget, SystemTime::now());
     match tokio::time::timeout(left, &mut work).await {

@@ -180,7 +180,20 @@ struct Inner {
     intents: Vec<u64>,
     /// How far back the next interaction's creation lies (its snowflake's time).
     interaction_age: Duration,
+    /// The bot's permissions per channel (`app_permissions`); all of them where not set.
+    app_permissions: HashMap<u64, u64>,
+    /// Threads' state: (archived, locked).
+    thread_state: HashMap<u64, (bool, bool)>,
 }
+
+/// Every permission, as the fake grants by default.
+pub const ALL_PERMISSIONS: u64 = 2_251_799_813_685_247;
+/// Discord's channel types the tests use.
+pub const TEXT: u64 = 0;
+pub const ANNOUNCEMENT: u64 = 5;
+pub const ANNOUNCEMENT_THREAD: u64 = 10;
+pub const PUBLIC_THREAD: u64 = 11;
+pub const FORUM: u64 = 15;
 
 struct Shared {
     inner: Mutex<Inner>,
@@ -398,6 +411,27 @@ impl FakeDiscord {
         self.shared.lock().channels.insert(id, (0, None));
     }
 
+    /// A channel of Discord type `kind` (a forum, an announcement channel, a thread of `parent`).
+    pub fn add_channel_of(&self, id: u64, kind: u64, parent: Option<u64>) {
+        self.shared.lock().channels.insert(id, (kind, parent));
+    }
+
+    /// The bot's permissions in `channel`, as Discord sends them with each interaction.
+    pub fn set_app_permissions(&self, channel: u64, permissions: u64) {
+        self.shared
+            .lock()
+            .app_permissions
+            .insert(channel, permissions);
+    }
+
+    /// A thread's state: archived, locked.
+    pub fn set_thread_state(&self, thread: u64, archived: bool, locked: bool) {
+        self.shared
+            .lock()
+            .thread_state
+            .insert(thread, (archived, locked));
+    }
+
     /// Every request recorded so far.
     pub fn requests(&self) -> Vec<Request> {
         self.shared.lock().requests.clone()
@@ -559,6 +593,15 @@ impl FakeDiscord {
             .cloned()
             .unwrap_or_else(|| format!("user{user}"));
         let (channel_type, parent) = inner.channels.get(&channel).copied().unwrap_or((0, None));
+        let permissions = inner
+            .app_permissions
+            .get(&channel)
+            .copied()
+            .unwrap_or(ALL_PERMISSIONS);
+        let thread_metadata = inner.thread_state.get(&channel).map(|&(archived, locked)| {
+            json!({"archived": archived, "locked": locked, "auto_archive_duration": 10080,
+                   "archive_timestamp": "2024-01-01T00:00:00.000000+00:00"})
+        });
         drop(inner);
         let user_json = user_object(user, &name);
         let interaction = json!({
@@ -574,6 +617,7 @@ impl FakeDiscord {
                 "type": channel_type,
                 "name": format!("channel-{channel}"),
                 "parent_id": parent.map(|p| p.to_string()),
+                "thread_metadata": thread_metadata,
             },
             "member": {
                 "user": user_json,
@@ -585,7 +629,7 @@ impl FakeDiscord {
                 "flags": 0,
                 "permissions": "2251799813685247",
             },
-            "app_permissions": "2251799813685247",
+            "app_permissions": permissions.to_string(),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -1269,8 +1313,23 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
             let posted = post(&shared, channel, &body, &files);
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
         }
-        ("POST", ["api", "v10", "channels", parent, "threads"]) => {
+        ("POST", ["api", "v10", "channels", parent, "threads"]) => 'thread: {
             let parent: u64 = parent.parse().unwrap_or(0);
+            let kind = body["type"].as_u64().unwrap_or(PUBLIC_THREAD);
+            let parent_kind = shared.lock().channels.get(&parent).map_or(TEXT, |c| c.0);
+            // Like Discord: a forum takes posts (with a message), and an announcement channel
+            // announcement threads only.
+            if parent_kind == FORUM
+                || (parent_kind == ANNOUNCEMENT) != (kind == ANNOUNCEMENT_THREAD)
+            {
+                break 'thread shared.violation(
+                    StatusCode::BAD_REQUEST,
+                    50024,
+                    format!(
+                        "Cannot create a thread of type {kind} in a channel of type {parent_kind}"
+                    ),
+                );
+            }
             let delay = {
                 let mut inner = shared.lock();
                 inner.threads_requested += 1;
@@ -1279,13 +1338,13 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
             shared.changed.notify_waiters();
             tokio::time::sleep(delay).await;
             let id = shared.snowflake();
-            shared.lock().channels.insert(id, (11, Some(parent)));
+            shared.lock().channels.insert(id, (kind, Some(parent)));
             body["__created_id"] = json!(id);
             json_response(
                 StatusCode::CREATED,
                 json!({
                     "id": id.to_string(),
-                    "type": 11,
+                    "type": kind,
                     "guild_id": GUILD.to_string(),
                     "parent_id": parent.to_string(),
                     "owner_id": BOT_ID.to_string(),
@@ -1304,6 +1363,26 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
                     "total_message_sent": 0,
                 }),
             )
+        }
+        ("GET", ["api", "v10", "channels", id]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            let known = shared.lock().channels.get(&id).copied();
+            match known {
+                Some((kind, parent)) => json_response(
+                    StatusCode::OK,
+                    json!({
+                        "id": id.to_string(), "type": kind, "guild_id": GUILD.to_string(),
+                        "name": format!("channel-{id}"), "position": 0,
+                        "permission_overwrites": [], "nsfw": false,
+                        "parent_id": parent.map(|p| p.to_string()),
+                        "rate_limit_per_user": 0, "flags": 0,
+                    }),
+                ),
+                None => json_response(
+                    StatusCode::NOT_FOUND,
+                    json!({"message": "Unknown Channel", "code": 10003}),
+                ),
+            }
         }
         ("GET", ["api", "v10", "users", id]) => {
             let id: u64 = id.parse().unwrap_or(0);
