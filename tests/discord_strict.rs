@@ -229,7 +229,37 @@ async fn the_fake_refuses_what_discord_refuses() {
         post(path, json!({"type": 4, "data": {"content": "again"}})).await,
         400
     );
-    assert_eq!(fake.violations().len(), 5, "{:?}", fake.violations());
+    // A command schema Discord would refuse: each mistake is caught.
+    let option = |name: &str, required: bool| json!({"type": 3, "name": name, "description": "d", "required": required});
+    let bad_schemas = [
+        json!([{"name": "Move", "description": "d", "type": 1}]),
+        json!([{"name": "move", "description": "", "type": 1}]),
+        json!([{"name": "move", "description": "x".repeat(101), "type": 1}]),
+        json!([{"name": "move", "description": "d", "type": 1,
+                "options": [option("a", false), option("b", true)]}]),
+        json!([{"name": "move", "description": "d", "type": 1, "options": [{"type": 3,
+                "name": "a", "description": "d", "autocomplete": true,
+                "choices": [{"name": "x", "value": "x"}]}]}]),
+        json!([{"name": "move", "description": "d", "type": 1, "options": [{"type": 3,
+                "name": "a", "description": "d",
+                "choices": (0..26).map(|i| json!({"name": i.to_string(), "value": i.to_string()})).collect::<Vec<_>>()}]}]),
+    ];
+    for schema in bad_schemas {
+        let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands");
+        let request = http
+            .put(format!("{}{path}", fake.base))
+            .header("Content-Type", "application/json")
+            .body(schema.to_string());
+        let status = request
+            .send()
+            .await
+            .expect("the fake answers")
+            .status()
+            .as_u16();
+        assert_eq!(status, 400, "{schema}");
+    }
+    assert_eq!(fake.registrations(), 0);
+    assert_eq!(fake.violations().len(), 5 + 6, "{:?}", fake.violations());
     fake.stop().await;
 }
 

@@ -246,6 +246,51 @@ fn created_at(id: u64) -> std::time::SystemTime {
     std::time::UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
 }
 
+/// What Discord refuses in a command registration: names, descriptions, choices, the order of
+/// options, autocomplete beside choices.
+pub fn schema_problems(commands: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let name_ok = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    };
+    let describe_ok = |d: Option<&str>| d.is_some_and(|d| (1..=100).contains(&d.chars().count()));
+    for command in commands.as_array().into_iter().flatten() {
+        let name = command["name"].as_str().unwrap_or("");
+        if !name_ok(name) {
+            problems.push(format!("command name {name:?} is not a valid command name"));
+        }
+        if !describe_ok(command["description"].as_str()) {
+            problems.push(format!("/{name}: description must be 1 to 100 characters"));
+        }
+        let mut optional_seen = false;
+        for option in command["options"].as_array().into_iter().flatten() {
+            let option_name = option["name"].as_str().unwrap_or("");
+            let at = format!("/{name} {option_name}");
+            if !name_ok(option_name) {
+                problems.push(format!("{at}: not a valid option name"));
+            }
+            if !describe_ok(option["description"].as_str()) {
+                problems.push(format!("{at}: description must be 1 to 100 characters"));
+            }
+            let required = option["required"].as_bool().unwrap_or(false);
+            if required && optional_seen {
+                problems.push(format!("{at}: required options must come first"));
+            }
+            optional_seen |= !required;
+            let choices = option["choices"].as_array().map_or(0, Vec::len);
+            if choices > 25 {
+                problems.push(format!("{at}: {choices} choices (at most 25)"));
+            }
+            if choices > 0 && option["autocomplete"].as_bool().unwrap_or(false) {
+                problems.push(format!("{at}: autocomplete cannot go with choices"));
+            }
+        }
+    }
+    problems
+}
+
 /// What Discord refuses in a message body: the checks of the fake's strictness.
 fn message_problems(body: &Value, files: &[File]) -> Vec<String> {
     let mut problems = Vec::new();
@@ -1131,7 +1176,10 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
                    "owner": {"id": "1", "username": "owner"}, "verify_key": "", "team": null}),
         ),
         ("PUT", ["api", "v10", "applications", _, "commands"])
-        | ("PUT", ["api", "v10", "applications", _, "guilds", _, "commands"]) => {
+        | ("PUT", ["api", "v10", "applications", _, "guilds", _, "commands"]) => 'register: {
+            if let Some(problem) = schema_problems(&body).pop() {
+                break 'register shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
             let mut inner = shared.lock();
             match inner.registration_answers.pop_front() {
                 Some((status, answer)) => json_response(
