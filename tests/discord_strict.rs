@@ -365,3 +365,20 @@ async fn unusual_channels_get_their_own_handling_or_a_clear_refusal() {
     );
     t.close().await;
 }
+
+/// Issue 13: a board already drawn for a game version is not drawn again.
+#[tokio::test]
+async fn spectators_asking_for_the_same_board_get_the_cached_picture() {
+    let t = Table::open().await;
+    t.start_game(GENERAL, &[]).await;
+    let (_, first) = t.say(CAROL, GENERAL, "board", &[]).await;
+    let (_, second) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(first.has_png() && second.has_png());
+    assert_eq!(
+        first.files[0].bytes, second.files[0].bytes,
+        "the same picture"
+    );
+    let log = t.bot.log_text();
+    assert!(log.contains("board from the cache"), "{log}");
+    t.close().await;
+}

@@ -122,6 +122,7 @@ impl Loaded {
     pub(crate) fn view(&self) -> GameView {
         GameView {
             id: self.row.id,
+            version: self.row.version,
             challenge: self.row.challenge_id,
             guild: id_from_db(self.row.guild_id),
             channel: id_from_db(self.row.channel_id),

@@ -81,6 +81,9 @@ pub enum Outcome {
 #[derive(Clone, Debug)]
 pub struct GameView {
     pub id: i64,
+    /// Bumped by every command that changes the game: the same id and version show the same
+    /// board.
+    pub version: i32,
     /// The challenge the game came from.
     pub challenge: i64,
     pub guild: GuildId,

@@ -206,24 +206,81 @@ pub async fn board_png(
         names.of(http, view.players[0]).await,
         names.of(http, view.players[1]).await,
     ];
+    let filename = format!("{}-{}.png", view.game.kind(), view.id);
+    // Everything the picture shows follows from the game's version and the players' names.
+    let key = (view.id, view.version, players.clone());
+    if let Some(png) = board_cache().get(&key) {
+        tracing::debug!(
+            game = view.id,
+            version = view.version,
+            "board from the cache"
+        );
+        return Some(serenity::CreateAttachment::bytes(png, filename));
+    }
     let info = BoardInfo {
         players,
         last_turn: view.last_turn.clone(),
         highlight: None,
         banner: banner(view),
     };
-    let game = view.game.clone();
-    picture(game, info, format!("{}-{}.png", view.game.kind(), view.id)).await
+    let png = render(view.game.clone(), info).await?;
+    board_cache().put(key, png.clone());
+    Some(serenity::CreateAttachment::bytes(png, filename))
 }
 
-/// Renders any position (for `/rules`) off the async executor.
-pub async fn picture(
-    game: Game,
-    info: BoardInfo,
-    filename: String,
-) -> Option<serenity::CreateAttachment> {
+/// What identifies a drawn board: the game, its version, the names on it.
+type BoardKey = (i64, i32, [String; 2]);
+
+/// The boards drawn last, so that spectators asking for the same board again cost no drawing.
+/// Small and bounded: a PNG is under 100 kB.
+#[derive(Debug, Default)]
+struct BoardCache {
+    boards: Mutex<std::collections::VecDeque<(BoardKey, Vec<u8>)>>,
+}
+
+impl BoardCache {
+    /// Boards kept (the oldest goes first).
+    const SIZE: usize = 32;
+
+    fn get(&self, key: &BoardKey) -> Option<Vec<u8>> {
+        let boards = self.boards.lock().ok()?;
+        boards
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, png)| png.clone())
+    }
+
+    fn put(&self, key: BoardKey, png: Vec<u8>) {
+        if let Ok(mut boards) = self.boards.lock() {
+            boards.retain(|(k, _)| *k != key);
+            if boards.len() >= Self::SIZE {
+                boards.pop_front();
+            }
+            boards.push_back((key, png));
+        }
+    }
+}
+
+fn board_cache() -> &'static BoardCache {
+    static CACHE: std::sync::OnceLock<BoardCache> = std::sync::OnceLock::new();
+    CACHE.get_or_init(BoardCache::default)
+}
+
+/// At most one board drawn per core at a time; the others wait their turn in order (tokio's
+/// semaphore is fair), instead of each taking a blocking thread and its memory.
+fn render_slots() -> &'static tokio::sync::Semaphore {
+    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        tokio::sync::Semaphore::new(cores)
+    })
+}
+
+/// Draws a board on a blocking thread, within the render slots. A failure is logged.
+async fn render(game: Game, info: BoardInfo) -> Option<Vec<u8>> {
+    let _slot = render_slots().acquire().await.ok()?;
     match tokio::task::spawn_blocking(move || render_png(&game, &info)).await {
-        Ok(Ok(png)) => Some(serenity::CreateAttachment::bytes(png, filename)),
+        Ok(Ok(png)) => Some(png),
         Ok(Err(e)) => {
             tracing::error!(error = %e, "could not render a board");
             None
@@ -233,6 +290,16 @@ pub async fn picture(
             None
         }
     }
+}
+
+/// Renders any position (for `/rules`) off the async executor.
+pub async fn picture(
+    game: Game,
+    info: BoardInfo,
+    filename: String,
+) -> Option<serenity::CreateAttachment> {
+    let png = render(game, info).await?;
+    Some(serenity::CreateAttachment::bytes(png, filename))
 }
 
 /// A message about a game: a headline, the status line and the board.
@@ -248,4 +315,37 @@ pub async fn game_message(
         text.push_str("\n(The board picture could not be drawn this time; /board tries again.)");
     }
     Message::text(text).file(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(version: i32) -> BoardKey {
+        (7, version, ["ann".to_string(), "ben".to_string()])
+    }
+
+    /// A board drawn for a game version is found again; the oldest goes when the cache is full.
+    #[test]
+    fn the_board_cache_keeps_the_last_boards_by_game_version_and_names() {
+        let cache = BoardCache::default();
+        cache.put(key(1), vec![1]);
+        assert_eq!(cache.get(&key(1)), Some(vec![1]));
+        assert_eq!(cache.get(&key(2)), None, "another version is another board");
+        let renamed = (7, 1, ["ann".to_string(), "bob".to_string()]);
+        assert_eq!(
+            cache.get(&renamed),
+            None,
+            "the names are part of the picture"
+        );
+        for v in 2..=BoardCache::SIZE as i32 + 1 {
+            cache.put(key(v), vec![v as u8]);
+        }
+        assert_eq!(cache.get(&key(1)), None, "the oldest went");
+        assert_eq!(cache.get(&key(2)), Some(vec![2]));
+        assert_eq!(
+            cache.boards.lock().map(|b| b.len()).ok(),
+            Some(BoardCache::SIZE)
+        );
+    }
 }
