@@ -382,3 +382,64 @@ async fn spectators_asking_for_the_same_board_get_the_cached_picture() {
     assert!(log.contains("board from the cache"), "{log}");
     t.close().await;
 }
+
+/// The fake's injected failures and latency: a message route answering 500 or 429 loses no move
+/// and is logged, and a slow route holds up only the command that waits on it.
+#[tokio::test]
+async fn failing_and_slow_message_routes_lose_nothing_and_block_no_one() {
+    let t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    // Red's first turn is one move: the turn passes and the ping (a follow-up) fails.
+    let server_error = json!({"message": "500: Internal Server Error", "code": 0});
+    t.fake.fail("POST", "/webhooks/", 500, server_error, 1);
+    let sent = t
+        .fake
+        .command(ALICE, GENERAL, "move", &[("moves", json!("b6-c6"))]);
+    let reply = t.fake.reply(&sent).await;
+    assert!(
+        reply.has_png(),
+        "the move is answered with the board: {reply:?}"
+    );
+    let log_has = |needle: &str| t.bot.log_text().contains(needle);
+    let start = Instant::now();
+    while !log_has("could not answer") && start.elapsed() < WAIT {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(log_has("could not answer"), "{}", t.bot.log_text());
+    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(
+        board.content.contains("Turn 2"),
+        "the move stands: {}",
+        board.content
+    );
+
+    let limited =
+        json!({"message": "You are being rate limited.", "retry_after": 0.1, "global": false});
+    t.fake.fail("POST", "/webhooks/", 429, limited, 1);
+    let sent = t
+        .fake
+        .command(BOB, GENERAL, "move", &[("moves", json!("d1-c1 c1-b1"))]);
+    assert!(t.fake.reply(&sent).await.has_png());
+    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(board.content.contains("Turn 3"), "{}", board.content);
+
+    // A slow follow-up route delays that command's ping only: another channel is answered at once.
+    t.fake.delay("POST", "/webhooks/", Duration::from_secs(2));
+    let slow = t.fake.command(
+        ALICE,
+        GENERAL,
+        "move",
+        &[("moves", json!("a1-b1 a2-a6 a3-b3"))],
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let start = Instant::now();
+    let (_, other) = t.say(CAROL, OTHER, "rules", &[]).await;
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(other.content.contains("Fibonacci"), "{}", other.content);
+    assert!(t.fake.reply(&slow).await.has_png());
+    t.close().await;
+}

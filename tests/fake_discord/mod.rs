@@ -184,6 +184,10 @@ struct Inner {
     app_permissions: HashMap<u64, u64>,
     /// Threads' state: (archived, locked).
     thread_state: HashMap<u64, (bool, bool)>,
+    /// Answers to give instead of the real one: (method, part of the path, status, body, times).
+    faults: Vec<(String, String, u16, Value, usize)>,
+    /// Added latency: (method, part of the path, delay).
+    delays: Vec<(String, String, Duration)>,
 }
 
 /// Every permission, as the fake grants by default.
@@ -459,6 +463,25 @@ impl FakeDiscord {
     /// A channel of Discord type `kind` (a forum, an announcement channel, a thread of `parent`).
     pub fn add_channel_of(&self, id: u64, kind: u64, parent: Option<u64>) {
         self.shared.lock().channels.insert(id, (kind, parent));
+    }
+
+    /// The next `times` requests `method` whose path contains `path_part` are answered with
+    /// `status` and `body` (a 429 with `retry_after`, a 500) instead of being served.
+    pub fn fail(&self, method: &str, path_part: &str, status: u16, body: Value, times: usize) {
+        let fault = (
+            method.to_string(),
+            path_part.to_string(),
+            status,
+            body,
+            times,
+        );
+        self.shared.lock().faults.push(fault);
+    }
+
+    /// Requests `method` whose path contains `path_part` are answered only after `delay`.
+    pub fn delay(&self, method: &str, path_part: &str, delay: Duration) {
+        let entry = (method.to_string(), path_part.to_string(), delay);
+        self.shared.lock().delays.push(entry);
     }
 
     /// The bot's permissions in `channel`, as Discord sends them with each interaction.
@@ -1154,6 +1177,44 @@ async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Resp
     let (mut body, files) = read_body(req).await;
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let ws_url = format!("{}/ws", shared.base.replacen("http://", "ws://", 1));
+
+    let delay = {
+        let inner = shared.lock();
+        let matching = inner
+            .delays
+            .iter()
+            .filter(|(m, p, _)| *m == method && path.contains(p));
+        matching.map(|d| d.2).max()
+    };
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
+    let fault = {
+        let mut inner = shared.lock();
+        let found = inner
+            .faults
+            .iter_mut()
+            .find(|(m, p, _, _, times)| *m == method && path.contains(p.as_str()) && *times > 0);
+        found.map(|(_, _, status, answer, times)| {
+            *times -= 1;
+            (*status, answer.clone())
+        })
+    };
+    if let Some((status, answer)) = fault {
+        shared.lock().requests.push(Request {
+            method,
+            path,
+            authorization,
+            json: body,
+            files,
+            known: true,
+        });
+        shared.changed.notify_waiters();
+        return json_response(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+            answer,
+        );
+    }
 
     let mut known = true;
     let response = match (method.as_str(), &segments[..]) {
