@@ -1,0 +1,311 @@
+//! What the fake records (requests, messages, interactions) and the rules by which it refuses
+//! what Discord refuses.
+
+use super::*;
+
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+pub const BOT_ID: u64 = 900_000_000_000_000_001;
+pub const GUILD: u64 = 910_000_000_000_000_001;
+pub const TOKEN: &str = "fake-token-for-tests";
+/// Ephemeral message flag.
+pub const EPHEMERAL: u64 = 64;
+
+/// How long any wait on the bot may take before the test fails with a message.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A file the bot attached.
+#[derive(Clone)]
+pub struct File {
+    pub field: String,
+    pub filename: String,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+// Failure messages show the file, not its bytes.
+impl std::fmt::Debug for File {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "File({} {:?} {:?}, {} bytes)",
+            self.field,
+            self.filename,
+            self.content_type,
+            self.bytes.len()
+        )
+    }
+}
+
+impl File {
+    pub fn is_png(&self) -> bool {
+        self.bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+    }
+}
+
+/// One HTTP request the bot made.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub authorization: Option<String>,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    pub files: Vec<File>,
+    /// Whether the fake knew this endpoint.
+    pub known: bool,
+}
+
+/// A message as the fake stored it (for component clicks and assertions).
+#[derive(Clone, Debug)]
+pub struct Posted {
+    pub id: u64,
+    pub channel: u64,
+    pub content: String,
+    pub components: Value,
+    pub flags: u64,
+    pub files: Vec<File>,
+}
+
+/// An edit of a posted message through the channel endpoint (not an interaction's own edit).
+#[derive(Clone, Debug)]
+pub struct Edit {
+    pub channel: u64,
+    pub message: u64,
+    pub json: Value,
+}
+
+impl Edit {
+    /// The message's buttons after the edit (an empty list when they were taken away).
+    pub fn custom_ids(&self) -> Vec<String> {
+        custom_ids(&self.json["components"])
+    }
+}
+
+/// The interaction a test sent.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub id: u64,
+    pub token: String,
+    pub channel: u64,
+}
+
+/// What the bot answered to an interaction, whichever way it answered.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The callback type: 4 message, 7 update of the clicked message (deferred or not),
+    /// 8 autocomplete.
+    pub kind: u64,
+    pub deferred: bool,
+    pub ephemeral: bool,
+    pub content: String,
+    pub files: Vec<File>,
+    pub components: Value,
+    pub data: Value,
+}
+
+impl Reply {
+    pub fn has_png(&self) -> bool {
+        self.files.iter().any(File::is_png)
+    }
+
+    /// Custom ids of the buttons under the reply.
+    pub fn custom_ids(&self) -> Vec<String> {
+        custom_ids(&self.components)
+    }
+}
+
+pub fn custom_ids(components: &Value) -> Vec<String> {
+    let mut ids = Vec::new();
+    for row in components.as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                ids.push(id.to_string());
+            }
+        }
+    }
+    ids
+}
+
+#[derive(Default)]
+pub(crate) struct Inner {
+    pub(crate) requests: Vec<Request>,
+    pub(crate) posted: Vec<Posted>,
+    pub(crate) users: HashMap<u64, String>,
+    /// Channels the fake knows: id → (type, parent).
+    pub(crate) channels: HashMap<u64, (u64, Option<u64>)>,
+    /// Interaction token → channel.
+    pub(crate) tokens: HashMap<String, u64>,
+    /// Interaction token → the message its response posted.
+    pub(crate) originals: HashMap<String, u64>,
+    /// Interaction token → the message whose button was clicked.
+    pub(crate) clicked: HashMap<String, u64>,
+    pub(crate) edits: Vec<Edit>,
+    pub(crate) commands: Vec<Value>,
+    pub(crate) registrations: usize,
+    pub(crate) identifies: usize,
+    pub(crate) gateway_lookups: usize,
+    pub(crate) gateway: Option<mpsc::UnboundedSender<Value>>,
+    pub(crate) sequence: u64,
+    pub(crate) sockets: Vec<mpsc::UnboundedSender<Value>>,
+    /// Thread creations received (counted on arrival, before any delay).
+    pub(crate) threads_requested: usize,
+    pub(crate) thread_delay: Duration,
+    /// Interaction tokens already answered (a second callback is refused, as Discord does).
+    pub(crate) acknowledged: HashMap<String, u64>,
+    /// What Discord would have refused, each with the reason (tests assert there is none).
+    pub(crate) violations: Vec<String>,
+    /// Answers to give the next command registrations (status, body), before accepting.
+    pub(crate) registration_answers: std::collections::VecDeque<(u16, Value)>,
+    /// The intents each IDENTIFY asked for.
+    pub(crate) intents: Vec<u64>,
+    /// How far back the next interaction's creation lies (its snowflake's time).
+    pub(crate) interaction_age: Duration,
+    /// The bot's permissions per channel (`app_permissions`); all of them where not set.
+    pub(crate) app_permissions: HashMap<u64, u64>,
+    /// Threads' state: (archived, locked).
+    pub(crate) thread_state: HashMap<u64, (bool, bool)>,
+    /// Answers to give instead of the real one: (method, part of the path, status, body, times).
+    pub(crate) faults: Vec<(String, String, u16, Value, usize)>,
+    /// Added latency: (method, part of the path, delay).
+    pub(crate) delays: Vec<(String, String, Duration)>,
+}
+
+/// Every permission, as the fake grants by default.
+pub const ALL_PERMISSIONS: u64 = 2_251_799_813_685_247;
+/// Discord's channel types the tests use.
+pub const TEXT: u64 = 0;
+pub const ANNOUNCEMENT: u64 = 5;
+pub const ANNOUNCEMENT_THREAD: u64 = 10;
+pub const PUBLIC_THREAD: u64 = 11;
+pub const FORUM: u64 = 15;
+
+pub(crate) struct Shared {
+    pub(crate) inner: Mutex<Inner>,
+    pub(crate) changed: Notify,
+    pub(crate) next_id: AtomicU64,
+    pub(crate) base: String,
+}
+
+impl Shared {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A panicking test thread must not hide the recording from the others.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A fresh id holding the current time, as Discord's snowflakes do (always increasing).
+    pub(crate) fn snowflake(&self) -> u64 {
+        let now = snowflake_at(std::time::SystemTime::now(), 0);
+        let previous = self
+            .next_id
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| {
+                Some(now.max(last + 1))
+            })
+            .unwrap_or_else(|last| last);
+        now.max(previous + 1)
+    }
+
+    /// Records what Discord would have refused; the answer is Discord's error.
+    pub(crate) fn violation(&self, status: StatusCode, code: u64, what: String) -> Response {
+        eprintln!("fake Discord: refused: {what}");
+        self.lock().violations.push(what.clone());
+        json_response(status, json!({"message": what, "code": code}))
+    }
+}
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds.
+pub(crate) const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+/// Discord fails an interaction that has no response this long after its creation.
+pub const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
+
+/// A snowflake created at `at`, with `low` in its low bits.
+pub(crate) fn snowflake_at(at: std::time::SystemTime, low: u64) -> u64 {
+    let ms = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    (ms.saturating_sub(DISCORD_EPOCH_MS) << 22) | (low & 0x3F_FFFF)
+}
+
+/// When the snowflake `id` was created.
+pub(crate) fn created_at(id: u64) -> std::time::SystemTime {
+    std::time::UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
+}
+
+/// What Discord refuses in a command registration: names, descriptions, choices, the order of
+/// options, autocomplete beside choices.
+pub fn schema_problems(commands: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let name_ok = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    };
+    let describe_ok = |d: Option<&str>| d.is_some_and(|d| (1..=100).contains(&d.chars().count()));
+    for command in commands.as_array().into_iter().flatten() {
+        let name = command["name"].as_str().unwrap_or("");
+        if !name_ok(name) {
+            problems.push(format!("command name {name:?} is not a valid command name"));
+        }
+        if !describe_ok(command["description"].as_str()) {
+            problems.push(format!("/{name}: description must be 1 to 100 characters"));
+        }
+        let mut optional_seen = false;
+        for option in command["options"].as_array().into_iter().flatten() {
+            let option_name = option["name"].as_str().unwrap_or("");
+            let at = format!("/{name} {option_name}");
+            if !name_ok(option_name) {
+                problems.push(format!("{at}: not a valid option name"));
+            }
+            if !describe_ok(option["description"].as_str()) {
+                problems.push(format!("{at}: description must be 1 to 100 characters"));
+            }
+            let required = option["required"].as_bool().unwrap_or(false);
+            if required && optional_seen {
+                problems.push(format!("{at}: required options must come first"));
+            }
+            optional_seen |= !required;
+            let choices = option["choices"].as_array().map_or(0, Vec::len);
+            if choices > 25 {
+                problems.push(format!("{at}: {choices} choices (at most 25)"));
+            }
+            if choices > 0 && option["autocomplete"].as_bool().unwrap_or(false) {
+                problems.push(format!("{at}: autocomplete cannot go with choices"));
+            }
+        }
+    }
+    problems
+}
+
+/// What Discord refuses in a message body: the checks of the fake's strictness.
+pub(crate) fn message_problems(body: &Value, files: &[File]) -> Vec<String> {
+    let mut problems = Vec::new();
+    if let Some(content) = body["content"].as_str()
+        && content.chars().count() > 2000
+    {
+        problems.push(format!(
+            "content of {} characters (at most 2000)",
+            content.chars().count()
+        ));
+    }
+    let mentions = &body["allowed_mentions"];
+    let parses_users = mentions["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|v| v == "users"));
+    if parses_users && mentions["users"].as_array().is_some_and(|u| !u.is_empty()) {
+        problems.push("allowed_mentions has both parse:[users] and users".to_string());
+    }
+    for id in custom_ids(&body["components"]) {
+        if id.chars().count() > 100 {
+            problems.push(format!("custom_id {id:?} is longer than 100 characters"));
+        }
+    }
+    if !files.is_empty() {
+        let listed = body["attachments"].as_array().map_or(0, Vec::len);
+        if listed < files.len() {
+            problems.push(format!(
+                "{} files uploaded but {listed} listed in attachments",
+                files.len()
+            ));
+        }
+    }
+    problems
+}

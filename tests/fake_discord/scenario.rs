@@ -1,0 +1,417 @@
+//! Scenario helpers: the real bot as a child process, a database for it, a TCP proxy that can
+//! cut it off, and a table (fake, database, bot, players, channels).
+
+use super::*;
+
+// ---------------------------------------------------------------------------------------------
+// The real bot as a child process, and a fresh database for it.
+
+/// The `fibonacci-bot` binary running against the fake.
+pub struct Bot {
+    child: Child,
+    pub log: PathBuf,
+}
+
+pub(crate) static BOT_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl Bot {
+    /// Starts the real binary with its environment pointing at `fake` and `database_url`, with
+    /// its commands registered in the test guild.
+    pub fn start(fake: &FakeDiscord, database_url: &str) -> Bot {
+        Bot::start_registering(fake, database_url, Some(GUILD))
+    }
+
+    /// [`Bot::start`] with `DISCORD_GUILD_ID` set to `guild`, or unset (global registration).
+    pub fn start_registering(fake: &FakeDiscord, database_url: &str, guild: Option<u64>) -> Bot {
+        let n = BOT_COUNTER.fetch_add(1, Ordering::SeqCst);
+        let log =
+            std::env::temp_dir().join(format!("fibonacci-bot-e2e-{}-{n}.log", std::process::id()));
+        let out = std::fs::File::create(&log).expect("create the bot's log file");
+        let err = out.try_clone().expect("clone the log file handle");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"));
+        command
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("DISCORD_TOKEN", TOKEN)
+            .env("DISCORD_API_BASE", &fake.base)
+            .env("DATABASE_URL", database_url)
+            .env("RUST_LOG", "info,serenity=warn,fibonacci_bot=debug")
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err);
+        if let Some(guild) = guild {
+            command.env("DISCORD_GUILD_ID", guild.to_string());
+        }
+        let child = command.spawn().expect("start the fibonacci-bot binary");
+        Bot { child, log }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// What the bot logged so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// SIGKILL: the process dies at once, mid-whatever.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM, then waits (bounded) for the exit.
+    pub fn terminate(&mut self) -> ExitStatus {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("run kill -TERM");
+        assert!(status.success(), "kill -TERM failed");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the bot") {
+                return status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!(
+                    "the bot did not exit within {WAIT:?} of SIGTERM; log:\n{}",
+                    self.log_text()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// True while the process runs.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The exit code, once the process has exited.
+    pub fn exit_code(&mut self) -> Option<i32> {
+        self.child.try_wait().ok().flatten().and_then(|s| s.code())
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        if std::thread::panicking() {
+            eprintln!(
+                "---- bot log ({}) ----\n{}",
+                self.log.display(),
+                self.log_text()
+            );
+        } else {
+            let _ = std::fs::remove_file(&self.log);
+        }
+    }
+}
+
+/// A TCP relay between the bot and PostgreSQL that the test can cut, like a network outage or a
+/// database server going away: open connections are dropped and new ones closed at once.
+pub struct PgProxy {
+    pub addr: std::net::SocketAddr,
+    down: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl PgProxy {
+    pub async fn start(target: std::net::SocketAddr) -> PgProxy {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the database relay");
+        let addr = listener.local_addr().expect("relay address");
+        let (down, watch) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                if *watch.borrow() {
+                    continue; // dropped: the connection closes at once
+                }
+                let mut watch = watch.clone();
+                tokio::spawn(async move {
+                    let Ok(mut server) = tokio::net::TcpStream::connect(target).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        _ = watch.wait_for(|down| *down) => {}
+                    }
+                });
+            }
+        });
+        PgProxy { addr, down, task }
+    }
+
+    /// Cuts every connection and refuses new ones until [`PgProxy::restore`].
+    pub fn cut(&self) {
+        let _ = self.down.send(true);
+    }
+
+    pub fn restore(&self) {
+        let _ = self.down.send(false);
+    }
+}
+
+impl Drop for PgProxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// `url` with its host and port replaced by `addr`.
+pub(crate) fn via(url: &str, addr: std::net::SocketAddr) -> String {
+    let (scheme, rest) = url.split_once("://").expect("a database URL has a scheme");
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let user = authority
+        .rsplit_once('@')
+        .map(|(u, _)| format!("{u}@"))
+        .unwrap_or_default();
+    format!("{scheme}://{user}{addr}{path}")
+}
+
+/// The host and port of a database URL.
+pub(crate) async fn server_of(url: &str) -> std::net::SocketAddr {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host_port = if host_port.contains(':') {
+        host_port.to_string()
+    } else {
+        format!("{host_port}:5432")
+    };
+    tokio::net::lookup_host(&host_port)
+        .await
+        .ok()
+        .and_then(|mut addrs| addrs.next())
+        .unwrap_or_else(|| panic!("cannot resolve the database server {host_port}"))
+}
+
+/// A fresh database (from `tests/common`, so the test crate must declare `mod common;`), which
+/// the bot reaches through a [`PgProxy`].
+pub struct TestDb {
+    _db: crate::common::TestDb,
+    pub proxy: PgProxy,
+    /// The URL the bot uses: through the relay.
+    pub url: String,
+}
+
+impl TestDb {
+    /// The URL that reaches the database directly, not through the relay.
+    pub fn direct_url(&self) -> &str {
+        self._db.url()
+    }
+
+    /// A fresh database of its own, dropped when the test ends.
+    pub async fn create() -> TestDb {
+        let db = crate::common::fresh_database().await;
+        let proxy = PgProxy::start(server_of(db.url()).await).await;
+        let url = via(db.url(), proxy.addr);
+        TestDb {
+            _db: db,
+            proxy,
+            url,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A table: the fake, a database, the bot, two players and a channel.
+
+pub const ALICE: u64 = 920_000_000_000_000_001;
+pub const BOB: u64 = 920_000_000_000_000_002;
+pub const CAROL: u64 = 920_000_000_000_000_003;
+pub const GENERAL: u64 = 930_000_000_000_000_001;
+pub const OTHER: u64 = 930_000_000_000_000_002;
+
+pub struct Table {
+    pub fake: FakeDiscord,
+    pub db: TestDb,
+    pub bot: Bot,
+    starts: usize,
+}
+
+impl Table {
+    /// Starts everything and waits until the bot has registered its commands in the test guild.
+    pub async fn open() -> Table {
+        Table::open_registering(Some(GUILD)).await
+    }
+
+    /// [`Table::open`] with `DISCORD_GUILD_ID` set to `guild`, or unset.
+    pub async fn open_registering(guild: Option<u64>) -> Table {
+        let fake = FakeDiscord::start().await;
+        for (id, name) in [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")] {
+            fake.add_user(id, name);
+        }
+        fake.add_channel(GENERAL);
+        fake.add_channel(OTHER);
+        let db = TestDb::create().await;
+        let bot = Bot::start_registering(&fake, &db.url, guild);
+        let table = Table {
+            fake,
+            db,
+            bot,
+            starts: 1,
+        };
+        table.fake.wait_ready(1).await;
+        table
+    }
+
+    /// SIGKILLs the bot and starts it again on the same database.
+    pub async fn kill_and_restart(&mut self) {
+        self.bot.kill();
+        self.bot = Bot::start(&self.fake, &self.db.url);
+        self.starts += 1;
+        self.fake.wait_ready(self.starts).await;
+    }
+
+    /// Sends a command and returns the bot's answer.
+    pub async fn say(
+        &self,
+        user: u64,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Value)],
+    ) -> (Sent, Reply) {
+        let sent = self.fake.command(user, channel, name, options);
+        let reply = self.fake.reply(&sent).await;
+        (sent, reply)
+    }
+
+    /// Sends a command that must be refused: the answer is private and carries no board.
+    pub async fn refused(
+        &self,
+        user: u64,
+        channel: u64,
+        name: &str,
+        options: &[(&str, Value)],
+    ) -> String {
+        let (_, reply) = self.say(user, channel, name, options).await;
+        assert!(
+            reply.ephemeral,
+            "/{name} by {user} should be refused privately, got {reply:?}"
+        );
+        assert!(!reply.has_png(), "a refusal carries no board: {reply:?}");
+        reply.content
+    }
+
+    /// `/move` that must succeed: a public answer with the board.
+    pub async fn play(&self, user: u64, channel: u64, moves: &str) -> (Sent, Reply) {
+        let (sent, reply) = self
+            .say(user, channel, "move", &[("moves", json!(moves))])
+            .await;
+        assert!(
+            !reply.ephemeral,
+            "/move {moves} by {user} was refused: {}",
+            reply.content
+        );
+        assert!(
+            reply.has_png(),
+            "/move {moves}: the answer must carry the board PNG"
+        );
+        (sent, reply)
+    }
+
+    /// Challenges Bob as Alice (Alice takes the first colour) and accepts with the button.
+    /// Returns the accept click's answer and its follow-ups.
+    pub async fn start_game(&self, channel: u64, extra: &[(&str, Value)]) -> (Reply, Vec<Reply>) {
+        let mut options: Vec<(&str, Value)> = vec![("opponent", json!(BOB))];
+        options.extend(extra.iter().cloned());
+        let (_, challenge) = self.say(ALICE, channel, "challenge", &options).await;
+        assert!(
+            !challenge.ephemeral,
+            "challenge refused: {}",
+            challenge.content
+        );
+        let accept = challenge
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.contains("accept"))
+            .expect("the challenge carries an Accept button");
+        let click = self.fake.click(BOB, channel, &accept);
+        let reply = self.fake.reply(&click).await;
+        let followups = self.fake.followups(&click, 1).await;
+        (reply, followups)
+    }
+
+    /// Waits until the bot has recorded which message carries the buttons of the open challenge
+    /// of `channel` (it learns the id just after answering, so a test that answers the challenge
+    /// by typing waits for it to test the normal order of events).
+    pub async fn challenge_message_recorded(&self, channel: u64) -> u64 {
+        self.message_recorded(
+            channel,
+            "SELECT c.message_id FROM challenges c \
+             JOIN channel_claims k ON k.challenge_id = c.id WHERE k.channel_id = $1",
+            "challenge",
+        )
+        .await
+    }
+
+    /// Waits until the bot has recorded which message carries the buttons of the standing draw
+    /// offer in the game of `channel` (as [`Table::challenge_message_recorded`] for challenges).
+    pub async fn draw_offer_message_recorded(&self, channel: u64) -> u64 {
+        self.message_recorded(
+            channel,
+            "SELECT g.draw_offer_message FROM games g \
+             JOIN channel_claims k ON k.game_id = g.id WHERE k.channel_id = $1",
+            "draw offer",
+        )
+        .await
+    }
+
+    /// Polls `sql` (a message id, or NULL, for channel `$1`) until it finds a message.
+    pub(crate) async fn message_recorded(
+        &self,
+        channel: u64,
+        sql: &'static str,
+        what: &str,
+    ) -> u64 {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
+            .await
+            .expect("connect to the bot's database");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let recorded: Option<i64> = sqlx::query_scalar(sql)
+                .bind(channel as i64)
+                .fetch_optional(&mut conn)
+                .await
+                .expect("read the bot's database")
+                .flatten();
+            if let Some(id) = recorded {
+                return id as u64;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the {what} message of channel {channel} was never recorded"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Stops the bot and the fake, and drops the database.
+    pub async fn close(mut self) {
+        self.bot.kill();
+        let unexpected = self.fake.unexpected();
+        assert!(
+            unexpected.is_empty(),
+            "the bot called endpoints the fake does not know: {:?}",
+            unexpected
+                .iter()
+                .map(|r| format!("{} {}", r.method, r.path))
+                .collect::<Vec<_>>()
+        );
+        let violations = self.fake.violations();
+        assert!(
+            violations.is_empty(),
+            "Discord would have refused what the bot sent: {violations:?}"
+        );
+        self.fake.stop().await;
+        // The database is dropped with `self.db`.
+    }
+}
