@@ -88,7 +88,7 @@ impl FakeDiscord {
 
     /// Makes thread creation answer only after `delay` (a slow Discord).
     pub fn delay_threads(&self, delay: Duration) {
-        self.shared.lock().thread_delay = delay;
+        self.delay("POST", "/threads", delay);
     }
 
     /// The next interaction is created `age` ago (its snowflake says so), as one that reached
@@ -743,8 +743,10 @@ impl FakeView<'_> {
     pub fn posted(&self) -> &[Posted] {
         &self.inner.posted
     }
+    /// Thread creations received, counted on arrival (before any delay).
     pub fn threads_requested(&self) -> usize {
-        self.inner.threads_requested
+        let threads = |(m, p): &&(String, String)| m == "POST" && p.ends_with("/threads");
+        self.inner.arrived.iter().filter(threads).count()
     }
     pub fn edits(&self) -> &[Edit] {
         &self.inner.edits

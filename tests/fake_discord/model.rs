@@ -147,9 +147,8 @@ pub(crate) struct Inner {
     pub(crate) gateway: Option<mpsc::UnboundedSender<Value>>,
     pub(crate) sequence: u64,
     pub(crate) sockets: Vec<mpsc::UnboundedSender<Value>>,
-    /// Thread creations received (counted on arrival, before any delay).
-    pub(crate) threads_requested: usize,
-    pub(crate) thread_delay: Duration,
+    /// Every request as it arrived (method, path), before any delay or answer.
+    pub(crate) arrived: Vec<(String, String)>,
     /// Interaction tokens already answered (a second callback is refused, as Discord does).
     pub(crate) acknowledged: HashMap<String, u64>,
     /// What Discord would have refused, each with the reason (tests assert there is none).

@@ -134,13 +134,16 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
     let ws_url = format!("{}/ws", shared.base.replacen("http://", "ws://", 1));
 
     let delay = {
-        let inner = shared.lock();
+        let mut inner = shared.lock();
+        // Counted on arrival, before any delay: a test can act while a request hangs.
+        inner.arrived.push((method.clone(), path.clone()));
         let matching = inner
             .delays
             .iter()
             .filter(|(m, p, _)| *m == method && path.contains(p));
         matching.map(|d| d.2).max()
     };
+    shared.changed.notify_waiters();
     if let Some(delay) = delay {
         tokio::time::sleep(delay).await;
     }
@@ -394,13 +397,6 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                     ),
                 );
             }
-            let delay = {
-                let mut inner = shared.lock();
-                inner.threads_requested += 1;
-                inner.thread_delay
-            };
-            shared.changed.notify_waiters();
-            tokio::time::sleep(delay).await;
             let id = shared.snowflake();
             shared.lock().channels.insert(id, (kind, Some(parent)));
             body["__created_id"] = json!(id);
