@@ -68,6 +68,7 @@ async fn new_game(service: &Service, channel: u64) -> GameView {
             channel,
             config: Config::default_for(kind),
             colour: ColourChoice::ChallengerFirst,
+            clock: Default::default(),
         })
         .await
         .expect("challenge");

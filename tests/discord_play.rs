@@ -103,9 +103,14 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
             "games",
             "history",
             "move",
+            "pause",
+            "rematch",
             "resign",
+            "resume",
             "rules",
-            "undo"
+            "settings",
+            "undo",
+            "vela"
         ]
     );
     let challenge = commands.iter().find(|c| c["name"] == "challenge").unwrap();
@@ -128,6 +133,7 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
         ["red", "green", "white", "black", "random"]
     );
     assert_eq!(option("thread")["type"], 5, "thread is a boolean option");
+    assert_eq!(choice_names(&option("clock")), ["1d", "3d", "7d", "none"]);
     let moves = commands.iter().find(|c| c["name"] == "move").unwrap();
     assert_eq!(moves["options"][0]["name"], "moves");
     assert_eq!(moves["options"][0]["autocomplete"], true);

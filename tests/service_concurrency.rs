@@ -34,6 +34,7 @@ async fn fifty_concurrent_plays_apply_exactly_the_legal_ones_in_one_order() {
             channel: CHANNEL,
             config: Config::default_for(GameKind::Fibonacci),
             colour: ColourChoice::ChallengerFirst,
+            clock: Default::default(),
         })
         .await
         .expect("challenge");

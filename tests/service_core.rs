@@ -29,6 +29,7 @@ fn new_challenge(channel: u64, kind: GameKind, colour: ColourChoice) -> NewChall
         channel,
         config: Config::default_for(kind),
         colour,
+        clock: Default::default(),
     }
 }
 

@@ -305,6 +305,7 @@ async fn fallback_child() {
             channel: CHANNEL,
             config: Config::default_for(GameKind::Fanorona),
             colour: ColourChoice::ChallengerFirst,
+            clock: Default::default(),
         })
         .await
         .expect("challenge");
@@ -412,6 +413,7 @@ async fn embedded_child_phase() {
                 channel: CHANNEL,
                 config: Config::default_for(GameKind::Fanorona),
                 colour: ColourChoice::ChallengerFirst,
+                clock: Default::default(),
             })
             .await
             .expect("challenge");

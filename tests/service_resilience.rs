@@ -28,6 +28,7 @@ async fn start_game(service: &Service, channel: u64, kind: GameKind) -> GameView
             channel,
             config: Config::default_for(kind),
             colour: ColourChoice::ChallengerFirst,
+            clock: Default::default(),
         })
         .await
         .expect("challenge");
@@ -65,6 +66,7 @@ async fn games_survive_a_restart_of_the_service() {
             channel: 4,
             config: Config::default_for(GameKind::Fibonacci),
             colour: ColourChoice::Random,
+            clock: Default::default(),
         })
         .await
         .expect("open challenge");
@@ -283,6 +285,7 @@ async fn an_unreachable_database_is_reported_writes_nothing_and_recovers() {
                 channel: 2,
                 config: Config::default_for(GameKind::Fanorona),
                 colour: ColourChoice::Random,
+                clock: Default::default(),
             })
             .await,
     );

@@ -63,6 +63,8 @@ impl Service {
             channel: new.channel,
             options: new.config.to_string(),
             colour: new.colour,
+            clock_secs: new.clock.secs(),
+            follows: None,
         };
         let inserted = self
             .guarded(async {
@@ -85,7 +87,7 @@ impl Service {
     }
 
     /// The refusal of a second claim on `channel`, naming what holds it.
-    async fn channel_taken(&self, channel: ChannelId) -> AppError {
+    pub(super) async fn channel_taken(&self, channel: ChannelId) -> AppError {
         let holder = self
             .guarded(async {
                 let mut tx = self.store.begin_read().await?;
@@ -130,7 +132,7 @@ impl Service {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
             let row = Self::lock_challenge(&mut tx, which, ChallengeAction::Accept).await?;
-            Self::accept_locked(tx, row, user).await
+            self.accept_locked(tx, row, user).await
         })
         .await
     }
@@ -167,6 +169,7 @@ impl Service {
     }
 
     async fn accept_locked(
+        &self,
         mut tx: Tx,
         row: ChallengeRow,
         user: UserId,
@@ -185,6 +188,7 @@ impl Service {
         };
         let seed = random_u64()?;
         let game = Game::new(view.config, seed);
+        let now = self.now();
         let new = NewGameRow {
             challenge_id: row.id,
             guild: view.guild,
@@ -193,6 +197,12 @@ impl Service {
             seed,
             players,
             position: game.position_string(),
+            clock_secs: row.clock_secs,
+            deadline: row
+                .clock_secs
+                .map(|secs| now + chrono::Duration::seconds(i64::from(secs))),
+            started_at: now,
+            follows: row.follows.zip(row.follow_kind),
         };
         let game_row = games::insert(&mut tx, &new).await?;
         challenges::accept(&mut tx, row.id, game_row.id).await?;

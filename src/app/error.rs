@@ -7,6 +7,7 @@ use crate::store::StoreError;
 use crate::store::embedded::EmbeddedError;
 
 use super::{ChallengeState, ChannelId, UserId};
+use crate::store::kinds::FollowKind;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -165,6 +166,58 @@ pub enum Refusal {
     NoDrawToWithdraw,
     /// `/history` in a channel that never had a game.
     NoGameYet,
+    /// A pause of a number of days outside 1..=14.
+    PauseDays {
+        given: i64,
+    },
+    /// The game has no clock: there is nothing to pause or resume.
+    NoClock,
+    /// The game is paused already.
+    AlreadyPaused {
+        until: chrono::DateTime<chrono::Utc>,
+    },
+    /// The player's own request to pause stands already.
+    PauseAlreadyAsked {
+        opponent: UserId,
+        days: u8,
+    },
+    /// The pause would take the player past their paused days for the game.
+    PauseBudget {
+        asked: u8,
+        left: u8,
+    },
+    /// `/resume` while the clock runs.
+    NotPaused,
+    /// Answering a request to pause when none stands.
+    NoPauseOffer,
+    /// Answering one's own request to pause.
+    OwnPauseOffer {
+        opponent: UserId,
+    },
+    /// A rematch or vela round asked in a channel whose last game is still on (or never was).
+    NoFinishedGame,
+    /// A rematch or vela round asked by someone who did not play the game.
+    NotInFinishedGame {
+        players: [UserId; 2],
+    },
+    /// The game already has a follow-up of this kind offered or accepted.
+    FollowUpTaken {
+        kind: FollowKind,
+        state: ChallengeState,
+    },
+    /// A vela round asked after a game that cannot have one.
+    NoVela(NoVelaBecause),
+}
+
+/// Why a finished game cannot be followed by a vela round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoVelaBecause {
+    /// Only Fanorona has a vela round.
+    NotFanorona,
+    /// The game was itself a vela round.
+    AlreadyVela,
+    /// Nobody won the game (a draw or an abort).
+    NoWinner,
 }
 
 /// What holds a channel.
@@ -197,6 +250,8 @@ impl From<StoreError> for AppError {
                 AppError::Unavailable
             }
             StoreError::ChannelTaken(_) => Refusal::ChannelBusy(ChannelHolder::JustTaken).into(),
+            // Offered by someone else in the same moment; the command re-reads what won.
+            StoreError::FollowUpTaken(_) => Refusal::ChannelBusy(ChannelHolder::JustTaken).into(),
             other => InternalError::Store(other).into(),
         }
     }

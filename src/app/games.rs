@@ -7,6 +7,7 @@ use crate::store::games::{self, GameRow, GameUpdate, MoveRow, NewMove};
 use crate::store::kinds::MoveKind;
 use crate::store::{Tx, id_from_db, id_to_db};
 
+use super::clock;
 use super::error::{AppError, Refusal};
 use super::replay::{self, Loaded, LoggedPlay};
 use super::views::{GameView, HistoryEntry, MoveOutcome, Outcome, Overview};
@@ -100,6 +101,20 @@ fn split_moves(moves: &str) -> Result<Vec<&str>, Refusal> {
     Ok(words)
 }
 
+/// How urgent a game is for `user`, most urgent first: their turn before the opponent's, then
+/// the nearest deadline (a game without one, or paused, last), then the oldest game.
+type Urgency = (bool, bool, Option<chrono::DateTime<chrono::Utc>>, i64);
+
+fn urgency(view: &GameView, user: UserId) -> Urgency {
+    let deadline = view.clock.deadline;
+    (
+        view.player_to_move() != Some(user),
+        deadline.is_none(),
+        deadline,
+        view.id,
+    )
+}
+
 impl Service {
     /// Locks the active game of `channel` for a command by `user`, who must play in it, and
     /// loads it (replaying and checking the log).
@@ -147,7 +162,10 @@ impl Service {
     }
 
     /// Writes what a command changed in a locked game and commits; returns the game after it.
+    /// The clock follows: a new turn gets a new deadline (a paused game keeps a whole turn for
+    /// when it resumes), and a game that ends stops its clock.
     pub(super) async fn save(
+        &self,
         mut tx: Tx,
         mut loaded: Loaded,
         save: Save,
@@ -157,8 +175,16 @@ impl Service {
             games::delete_move(&mut tx, game_id, ply).await?;
         }
         games::append_moves(&mut tx, game_id, &save.entries).await?;
+        let turn_before = (loaded.game.side_to_move(), loaded.game.turn_number());
         if let Some(game) = save.game {
             loaded.game = game;
+        }
+        let turn_after = (loaded.game.side_to_move(), loaded.game.turn_number());
+        let now = self.now();
+        if save.outcome.is_some() {
+            clock::stop(&mut loaded.row.clock);
+        } else if turn_after != turn_before {
+            clock::new_turn(&mut loaded.row.clock, now);
         }
         let (outcome, winner, win_reason) = replay::outcome_columns(save.outcome);
         let update = GameUpdate {
@@ -168,10 +194,9 @@ impl Service {
             win_reason,
             draw_offer: save.draw_offer.map(Into::into),
         };
-        games::update(&mut tx, game_id, loaded.row.version, &update).await?;
+        games::update(&mut tx, game_id, loaded.row.version, &update, &loaded.row.clock).await?;
         tx.commit().await?;
 
-        let now = chrono::Utc::now();
         if let Some(ply) = save.remove_ply {
             loaded.entries.retain(|e| e.ply != ply);
             loaded.plays.retain(|p| p.ply != ply);
@@ -281,7 +306,7 @@ impl Service {
             outcome,
             draw_offer,
         };
-        let loaded = Self::save(tx, loaded, save).await?;
+        let loaded = self.save(tx, loaded, save).await?;
         Ok(MoveOutcome {
             view: loaded.view(),
             played: played_all,
@@ -351,7 +376,7 @@ impl Service {
                 outcome: None,
                 draw_offer,
             };
-            let loaded = Self::save(tx, loaded, save).await?;
+            let loaded = self.save(tx, loaded, save).await?;
             Ok(MoveOutcome {
                 view: loaded.view(),
                 played: vec![undone.played],
@@ -370,7 +395,7 @@ impl Service {
             let outcome = Outcome::Resigned {
                 winner: side.other(),
             };
-            let loaded = Self::save(tx, loaded, Save::entry(entry, Some(outcome), None)).await?;
+            let loaded = self.save(tx, loaded, Save::entry(entry, Some(outcome), None)).await?;
             Ok(loaded.view())
         })
         .await
@@ -404,6 +429,7 @@ impl Service {
                     .games
                     .push(Self::load_row(&mut tx, row).await?.view());
             }
+            overview.games.sort_by_key(|view| urgency(view, user));
             for row in challenges::open_for_user(&mut tx, guild, user).await? {
                 overview.challenges.push(ChallengeView::try_from(row)?);
             }

@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 use crate::engine::{Side, WinReason};
 
-use super::{GameView, HistoryEntry, Outcome, UserId};
+use super::{FollowKind, GameView, HistoryEntry, Outcome, UserId};
 
 /// The text export of a game's history; `name` names a player.
 pub(super) fn text(
@@ -63,12 +63,23 @@ pub(super) fn text(
     out
 }
 
-/// "fibonacci, variant standard, group same-category": the game and its options, from the codec.
+/// "fibonacci, variant standard, group same-category, clock 3d": the game and its options, from
+/// the codec, the clock, and the game it follows.
 fn options(view: &GameView) -> String {
     let config = view.game.config();
     let mut line = config.kind().as_str().to_string();
     for (key, value) in config.pairs() {
         let _ = write!(line, ", {key} {value}");
+    }
+    let _ = write!(line, ", clock {}", view.clock.per_turn);
+    match view.follows {
+        Some((FollowKind::Rematch, game)) => {
+            let _ = write!(line, ", rematch of game {game}");
+        }
+        Some((FollowKind::Vela, game)) => {
+            let _ = write!(line, ", vela round after game {game}");
+        }
+        None => {}
     }
     line
 }
@@ -93,5 +104,12 @@ fn result(view: &GameView) -> String {
         }
         Some(Outcome::Draw) => "draw".to_string(),
         Some(Outcome::DrawAgreed) => "draw by agreement".to_string(),
+        Some(Outcome::Timeout { winner }) => {
+            format!("{} wins on time ({} ran out of time)", name(winner), name(winner.other()))
+        }
+        Some(Outcome::Aborted) => format!(
+            "aborted, no result ({} never moved before the deadline)",
+            name(view.game.side_to_move())
+        ),
     }
 }

@@ -9,22 +9,31 @@
 //! - `history`: the text export of a game; `start`: the database and the service at start-up.
 
 mod challenges;
+pub mod clock;
 mod draws;
+mod follow;
 mod error;
 mod games;
 mod history;
+mod pauses;
 mod replay;
+mod schedule;
 mod start;
 mod views;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::store::Store;
 
-pub use crate::store::kinds::{ChallengeState, ColourChoice};
+pub use crate::store::kinds::{ChallengeState, ColourChoice, FollowKind, NoticeKind, Notify};
+pub use clock::{Clock, GameClock, ManualClock, SystemClock, TurnClock};
 pub use error::{
-    AppError, ChallengeAction, ChannelHolder, InternalError, Refusal, StartError, chain,
+    AppError, ChallengeAction, ChannelHolder, InternalError, NoVelaBecause, Refusal, StartError,
+    chain,
 };
+pub use pauses::PauseStep;
+pub use schedule::{Notice, TickReport};
 pub use start::{DatabaseConfig, Running, start};
 pub use views::{
     ChallengeView, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,
@@ -47,14 +56,28 @@ pub const MAX_MOVES_PER_COMMAND: usize = 16;
 #[derive(Clone, Debug)]
 pub struct Service {
     store: Store,
+    clock: Arc<dyn Clock>,
 }
 
 impl Service {
-    /// Connects to `database_url` and applies the migrations.
+    /// Connects to `database_url` and applies the migrations. The service reads the system's
+    /// clock ([`Service::with_clock`] gives it another).
     pub async fn connect(database_url: &str) -> Result<Service, AppError> {
         Ok(Service {
             store: Store::connect(database_url).await?,
+            clock: Arc::new(SystemClock),
         })
+    }
+
+    /// The same service reading `clock` (tests move it by days).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Service {
+        self.clock = clock;
+        self
+    }
+
+    /// The service's time now.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.clock.now()
     }
 
     /// Runs one command under [`OPERATION_TIMEOUT`].

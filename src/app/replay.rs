@@ -3,10 +3,11 @@
 //! internal error, logged loudly and never "fixed".
 
 use crate::engine::{Config, Game, Played, Side, Status};
-use crate::store::games::{GameRow, MoveRow};
+use crate::store::games::{ClockRow, GameRow, MoveRow};
 use crate::store::id_from_db;
 use crate::store::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
 
+use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
 use super::views::{GameView, Outcome, parse_config, side_of};
 use super::{MessageId, UserId};
@@ -90,7 +91,16 @@ pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppErr
     let consistent = match (game.status(), outcome) {
         (Status::Won(side, reason), Some(Outcome::Won(s, r))) => side == s && reason == r,
         (Status::Draw, Some(Outcome::Draw)) => true,
-        (Status::Ongoing, None | Some(Outcome::Resigned { .. } | Outcome::DrawAgreed)) => true,
+        (
+            Status::Ongoing,
+            None
+            | Some(
+                Outcome::Resigned { .. }
+                | Outcome::DrawAgreed
+                | Outcome::Timeout { .. }
+                | Outcome::Aborted,
+            ),
+        ) => true,
         _ => false,
     };
     if !consistent {
@@ -132,6 +142,12 @@ impl Loaded {
             outcome: self.outcome,
             draw_offer: self.draw_offer,
             ended_draw_offer: self.ended_offer_message,
+            clock: game_clock(&self.row.clock),
+            follows: self
+                .row
+                .follows
+                .zip(self.row.follow_kind)
+                .map(|(g, k)| (k, g)),
         }
     }
 
@@ -148,6 +164,21 @@ impl Loaded {
     /// The ply the next log entry gets.
     pub(crate) fn next_ply(&self) -> i32 {
         self.entries.last().map_or(1, |e| e.ply.saturating_add(1))
+    }
+}
+
+/// A game's clock as front ends see it, from its columns.
+pub(crate) fn game_clock(row: &ClockRow) -> GameClock {
+    let days = |d: i16| u8::try_from(d).unwrap_or(0);
+    GameClock {
+        per_turn: TurnClock::from_secs(row.clock_secs),
+        deadline: row.deadline,
+        paused_until: row.paused_until,
+        pause_offer: row
+            .pause_offer
+            .zip(row.pause_offer_days)
+            .map(|(side, d)| (Side::from(side), days(d))),
+        pause_days_used: [days(row.pause_days_first), days(row.pause_days_second)],
     }
 }
 
@@ -193,6 +224,10 @@ pub(crate) fn outcome_columns(outcome: Option<Outcome>) -> OutcomeColumns {
         }
         Some(Outcome::Draw) => (Some(OutcomeKind::Draw), None, None),
         Some(Outcome::DrawAgreed) => (Some(OutcomeKind::DrawAgreed), None, None),
+        Some(Outcome::Timeout { winner }) => {
+            (Some(OutcomeKind::Timeout), Some(winner.into()), None)
+        }
+        Some(Outcome::Aborted) => (Some(OutcomeKind::Aborted), None, None),
     }
 }
 
@@ -213,6 +248,8 @@ fn outcome_from_row(row: &GameRow) -> Result<Option<Outcome>, String> {
         Some(OutcomeKind::Resigned) => Some(Outcome::Resigned { winner: winner()? }),
         Some(OutcomeKind::Draw) => Some(Outcome::Draw),
         Some(OutcomeKind::DrawAgreed) => Some(Outcome::DrawAgreed),
+        Some(OutcomeKind::Timeout) => Some(Outcome::Timeout { winner: winner()? }),
+        Some(OutcomeKind::Aborted) => Some(Outcome::Aborted),
     })
 }
 
@@ -279,6 +316,10 @@ mod tests {
             }),
             Some(Outcome::Draw),
             Some(Outcome::DrawAgreed),
+            Some(Outcome::Timeout {
+                winner: Side::First,
+            }),
+            Some(Outcome::Aborted),
         ];
         for outcome in outcomes {
             let (o, winner, reason) = outcome_columns(outcome);
@@ -301,6 +342,9 @@ mod tests {
                 created_at: chrono::Utc::now(),
                 updated_at: chrono::Utc::now(),
                 finished_at: None,
+                follows: None,
+                follow_kind: None,
+                clock: Default::default(),
             };
             assert_eq!(outcome_from_row(&row), Ok(outcome));
         }

@@ -5,8 +5,9 @@ use crate::engine::{Config, Game, Played, Side, WinReason};
 use crate::store::challenges::ChallengeRow;
 use crate::store::id_from_db;
 
+use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
-use super::{ChallengeState, ChannelId, ColourChoice, GuildId, MessageId, UserId};
+use super::{ChallengeState, ChannelId, ColourChoice, FollowKind, GuildId, MessageId, UserId};
 
 /// A new challenge.
 #[derive(Clone, Debug)]
@@ -17,6 +18,7 @@ pub struct NewChallenge {
     pub channel: ChannelId,
     pub config: Config,
     pub colour: ColourChoice,
+    pub clock: TurnClock,
 }
 
 /// An open (or just answered) challenge.
@@ -32,6 +34,9 @@ pub struct ChallengeView {
     pub state: ChallengeState,
     /// The message (in `channel`) that carries the challenge's buttons, once recorded.
     pub message: Option<MessageId>,
+    pub clock: TurnClock,
+    /// The finished game this challenge follows, and how (a rematch, a vela round).
+    pub follows: Option<(FollowKind, i64)>,
 }
 
 impl TryFrom<ChallengeRow> for ChallengeView {
@@ -53,6 +58,8 @@ impl TryFrom<ChallengeRow> for ChallengeView {
             colour: row.colour,
             state: row.state,
             message: row.message_id.map(id_from_db),
+            clock: TurnClock::from_secs(row.clock_secs),
+            follows: row.follows.zip(row.follow_kind).map(|(g, k)| (k, g)),
         })
     }
 }
@@ -75,6 +82,23 @@ pub enum Outcome {
     },
     Draw,
     DrawAgreed,
+    /// The other side ran out of time.
+    Timeout {
+        winner: Side,
+    },
+    /// The side to move (it still is) ran out of time without ever having moved: no result.
+    Aborted,
+}
+
+impl Outcome {
+    /// The winner, if the game had one.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Won(side, _) => Some(side),
+            Outcome::Resigned { winner } | Outcome::Timeout { winner } => Some(winner),
+            Outcome::Draw | Outcome::DrawAgreed | Outcome::Aborted => None,
+        }
+    }
 }
 
 /// A game as the front ends see it: who plays, the current engine state, the last turn.
@@ -101,6 +125,10 @@ pub struct GameView {
     /// The message of a draw offer that this command ended (accepted, declined by playing on,
     /// withdrawn, or the game over): its buttons no longer apply.
     pub ended_draw_offer: Option<MessageId>,
+    /// The clock: time per turn, deadline, pause.
+    pub clock: GameClock,
+    /// The game this one follows, and how (a rematch, a vela round).
+    pub follows: Option<(FollowKind, i64)>,
 }
 
 impl GameView {

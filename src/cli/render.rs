@@ -72,6 +72,7 @@ fn render(args: &RenderArgs) -> Result<(), String> {
         last_turn,
         highlight: args.highlight.clone(),
         banner: args.banner.clone(),
+        note: None,
     };
     let options = RenderOptions {
         palette: match args.palette {

@@ -203,6 +203,7 @@ async fn run(config: BotConfig) -> ExitCode {
     };
     let shard_manager = client.shard_manager.clone();
     let expiry_http = client.http.clone();
+    let scheduler_http = client.http.clone();
     let mut gateway = tokio::spawn(async move { client.start().await });
 
     let expiry_service = service.clone();
@@ -222,6 +223,12 @@ async fn run(config: BotConfig) -> ExitCode {
             }
         }
     });
+
+    let scheduler = tokio::spawn(super::notices::run(
+        service.clone(),
+        scheduler_http,
+        config.tick,
+    ));
 
     let code = tokio::select! {
         Some(reason) = fatal_rx.recv() => {
@@ -251,6 +258,7 @@ async fn run(config: BotConfig) -> ExitCode {
         }
     };
     expiry.abort();
+    scheduler.abort();
     if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.wait_idle())
         .await
         .is_err()

@@ -11,6 +11,12 @@ pub enum Button {
     DeclineChallenge(i64),
     AcceptDraw(i64),
     DeclineDraw(i64),
+    AcceptPause(i64),
+    DeclinePause(i64),
+    /// Offer a rematch of a finished game.
+    Rematch(i64),
+    /// Offer the vela round after a finished Fanorona game.
+    Vela(i64),
 }
 
 impl Button {
@@ -21,6 +27,10 @@ impl Button {
             Button::DeclineChallenge(id) => format!("fb:challenge-decline:{id}"),
             Button::AcceptDraw(id) => format!("fb:draw-accept:{id}"),
             Button::DeclineDraw(id) => format!("fb:draw-decline:{id}"),
+            Button::AcceptPause(id) => format!("fb:pause-accept:{id}"),
+            Button::DeclinePause(id) => format!("fb:pause-decline:{id}"),
+            Button::Rematch(id) => format!("fb:rematch:{id}"),
+            Button::Vela(id) => format!("fb:vela:{id}"),
         }
     }
 
@@ -34,6 +44,10 @@ impl Button {
             "challenge-decline" => Button::DeclineChallenge(id),
             "draw-accept" => Button::AcceptDraw(id),
             "draw-decline" => Button::DeclineDraw(id),
+            "pause-accept" => Button::AcceptPause(id),
+            "pause-decline" => Button::DeclinePause(id),
+            "rematch" => Button::Rematch(id),
+            "vela" => Button::Vela(id),
             _ => return None,
         })
     }
@@ -63,6 +77,36 @@ pub fn draw_row(game: i64) -> serenity::CreateActionRow {
     ])
 }
 
+/// The Accept / Decline row under a request to pause.
+pub fn pause_row(game: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Button::AcceptPause(game).custom_id())
+            .label("Accept pause")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(Button::DeclinePause(game).custom_id())
+            .label("Decline pause")
+            .style(serenity::ButtonStyle::Secondary),
+    ])
+}
+
+/// The Rematch (and, after a decisive Fanorona first round, Vela round) row under a finished
+/// game.
+pub fn follow_up_row(game: i64, vela: bool) -> serenity::CreateActionRow {
+    let mut buttons = vec![
+        serenity::CreateButton::new(Button::Rematch(game).custom_id())
+            .label("Rematch")
+            .style(serenity::ButtonStyle::Primary),
+    ];
+    if vela {
+        buttons.push(
+            serenity::CreateButton::new(Button::Vela(game).custom_id())
+                .label("Vela round")
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    serenity::CreateActionRow::Buttons(buttons)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +118,10 @@ mod tests {
             Button::DeclineChallenge(i64::MAX),
             Button::AcceptDraw(7),
             Button::DeclineDraw(0),
+            Button::AcceptPause(3),
+            Button::DeclinePause(4),
+            Button::Rematch(5),
+            Button::Vela(i64::MAX),
         ] {
             let id = b.custom_id();
             assert!(id.len() <= 100, "{id} is too long for Discord");

@@ -12,8 +12,8 @@ use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use super::{access, words};
 use crate::app::{
-    AppError, ChallengeState, ChallengeView, ColourChoice, GameView, MessageId, NewChallenge,
-    Refusal, Service, UserId,
+    AppError, ChallengeState, ChallengeView, ColourChoice, FollowKind, GameView, MessageId,
+    NewChallenge, Refusal, Service, TurnClock, UserId,
 };
 use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
 
@@ -105,13 +105,21 @@ fn colour_sentence(c: &ChallengeView) -> String {
 }
 
 /// The message that carries the Accept / Decline buttons; it notifies the challenged player.
-fn challenge_message(c: &ChallengeView) -> Message {
+pub(super) fn challenge_message(c: &ChallengeView) -> Message {
+    let offer = match c.follows {
+        None => "challenges you to".to_string(),
+        Some((FollowKind::Rematch, game)) => format!("offers a rematch of game {game}:"),
+        Some((FollowKind::Vela, game)) => {
+            format!("offers the vela round (RULES 2.3) after game {game}:")
+        }
+    };
     Message::text(format!(
-        "{}, {} challenges you to **{}**. {} Accept or decline with the buttons \
+        "{}, {} {offer} **{}**, {}. {} Accept or decline with the buttons \
          (or /accept, /decline).",
         mention(c.challenged),
         mention(c.challenger),
         describe_config(&c.config),
+        c.clock.describe(),
         colour_sentence(c)
     ))
     .components(vec![challenge_row(c.id)])
@@ -140,7 +148,7 @@ pub fn closed_challenge_text(c: &ChallengeView) -> String {
 /// after a typed answer (a click on them then answers with the current state), so a failure is
 /// only logged. A challenge answered in the moment before its message was recorded has its
 /// buttons taken away here.
-async fn record_message(
+pub(super) async fn record_message(
     http: &Arc<serenity::Http>,
     service: &Service,
     id: i64,
@@ -256,7 +264,11 @@ pub async fn challenge(
     #[description = "Your colour (random by default)"] colour: Option<ColourArg>,
     #[description = "Play in a new thread (automatic when this channel already has a game)"]
     thread: Option<bool>,
+    #[description = "Time for each turn: 1d, 3d (default), 7d or none"] clock: Option<
+        Choice<TurnClock>,
+    >,
 ) -> Result<(), BotError> {
+    let clock = clock.map_or_else(TurnClock::default, |c| c.0);
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, guild) = invoker(ctx);
@@ -314,6 +326,7 @@ pub async fn challenge(
                 channel: thread_id.get(),
                 config,
                 colour,
+                clock,
             };
             let c = data.service.challenge(new).await?;
             let m = challenge_message(&c);
@@ -340,6 +353,7 @@ pub async fn challenge(
                 channel,
                 config,
                 colour,
+                clock,
             };
             let c = data.service.challenge(new).await?;
             Ok(Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id)))
@@ -361,8 +375,9 @@ pub async fn challenge(
 async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
     let kind = view.game.kind();
     let headline = format!(
-        "Challenge accepted: **{}**, {} {} vs {} {}.",
+        "Challenge accepted: **{}**, {}, {} {} vs {} {}.",
         describe_config(&view.game.config()),
+        view.clock.per_turn.describe(),
         side_name(kind, Side::First),
         mention(view.players[0]),
         side_name(kind, Side::Second),

@@ -1,6 +1,10 @@
 //! The bot's settings, read from the environment.
 
 use std::fmt;
+use std::time::Duration;
+
+/// How often the scheduler looks for due work when `FIBONACCI_BOT_TICK_SECS` is unset.
+pub const DEFAULT_TICK: Duration = Duration::from_secs(30);
 
 /// What the bot needs besides the database (which `app::DatabaseConfig::from_env` reads).
 #[derive(Clone, PartialEq, Eq)]
@@ -11,6 +15,9 @@ pub struct BotConfig {
     pub guild: Option<u64>,
     /// Talk to this base URL instead of `https://discord.com` (`DISCORD_API_BASE`, tests only).
     pub api_base: Option<String>,
+    /// How often the scheduler looks for due reminders, timeouts and pause ends
+    /// (`FIBONACCI_BOT_TICK_SECS`, seconds, fractions allowed; 30 by default).
+    pub tick: Duration,
 }
 
 // Hand-written so that the token can never reach a log line through `{:?}`.
@@ -20,6 +27,7 @@ impl fmt::Debug for BotConfig {
             .field("token", &"<hidden>")
             .field("guild", &self.guild)
             .field("api_base", &self.api_base)
+            .field("tick", &self.tick)
             .finish()
     }
 }
@@ -40,6 +48,11 @@ pub enum ConfigError {
     BadGuild(String),
     #[error("DISCORD_API_BASE must start with http:// or https://, not {0:?}")]
     BadApiBase(String),
+    #[error(
+        "FIBONACCI_BOT_TICK_SECS must be a number of seconds between 0.05 and 3600 (such as 30), \
+         not {0:?}"
+    )]
+    BadTick(String),
 }
 
 impl BotConfig {
@@ -75,10 +88,21 @@ impl BotConfig {
             }
             Some(b) => return Err(ConfigError::BadApiBase(b.chars().take(80).collect())),
         };
+        let tick = match get("FIBONACCI_BOT_TICK_SECS").map(|t| t.trim().to_string()) {
+            None => DEFAULT_TICK,
+            Some(t) if t.is_empty() => DEFAULT_TICK,
+            Some(t) => t
+                .parse::<f64>()
+                .ok()
+                .filter(|s| (0.05..=3600.0).contains(s))
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| ConfigError::BadTick(t.chars().take(40).collect()))?,
+        };
         Ok(BotConfig {
             token,
             guild,
             api_base,
+            tick,
         })
     }
 }
@@ -133,6 +157,17 @@ mod tests {
             config(&[("DISCORD_TOKEN", "t"), ("DISCORD_API_BASE", "127.0.0.1:9")]),
             Err(ConfigError::BadApiBase(_))
         ));
+    }
+
+    #[test]
+    fn the_scheduler_looks_every_30_seconds_unless_told_otherwise() {
+        let tick = |v: &str| config(&[("DISCORD_TOKEN", "t"), ("FIBONACCI_BOT_TICK_SECS", v)]);
+        assert_eq!(config(&[("DISCORD_TOKEN", "t")]).unwrap().tick, DEFAULT_TICK);
+        assert_eq!(tick("5").unwrap().tick, Duration::from_secs(5));
+        assert_eq!(tick("0.25").unwrap().tick, Duration::from_millis(250));
+        for bad in ["0", "-1", "soon", "1e9"] {
+            assert!(matches!(tick(bad), Err(ConfigError::BadTick(_))), "{bad}");
+        }
     }
 
     #[test]

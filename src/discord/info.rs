@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::Choice;
-use super::present::{describe_config, mention, picture, side_name, status_line};
+use super::present::{describe_config, mention, picture, side_name, status_line, timestamp};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker};
 use crate::app::{Overview, Service, UserId};
@@ -29,8 +29,13 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
             } else {
                 "their turn"
             };
+            let clock = match (view.clock.paused_until, view.clock.deadline) {
+                (Some(until), _) => format!(", paused until {}", timestamp(until, 'f')),
+                (None, Some(deadline)) => format!(", due {}", timestamp(deadline, 'R')),
+                (None, None) => String::new(),
+            };
             text.push_str(&format!(
-                "• {} as {} vs {} in <#{}>: {turn}, turn {}\n",
+                "• {} as {} vs {} in <#{}>: {turn}, turn {}{clock}\n",
                 describe_config(&view.game.config()),
                 side_name(kind, side),
                 mention(opponent),

@@ -13,16 +13,19 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::app::{AppError, ChannelId, GuildId, Service, UserId};
+use crate::app::{AppError, ChannelId, FollowKind, GuildId, Service, UserId};
 
 pub mod access;
 mod bot;
 pub mod buttons;
 pub mod challenge;
 pub mod choices;
+pub mod clock;
 pub mod config;
 pub mod finish;
+pub mod follow;
 pub mod info;
+pub mod notices;
 pub mod play;
 pub mod present;
 pub mod register;
@@ -64,9 +67,14 @@ pub fn commands() -> Vec<poise::Command<Data, BotError>> {
         play::board(),
         finish::resign(),
         finish::draw(),
+        clock::pause(),
+        clock::resume(),
+        follow::rematch(),
+        follow::vela(),
         info::games(),
         info::history(),
         info::rules(),
+        clock::settings(),
     ]
 }
 
@@ -149,6 +157,18 @@ async fn on_event(
         }
         Some(buttons::Button::DeclineDraw(id)) => {
             finish::on_button(ctx, data, component, id, false).await
+        }
+        Some(buttons::Button::AcceptPause(id)) => {
+            clock::on_button(ctx, data, component, id, true).await
+        }
+        Some(buttons::Button::DeclinePause(id)) => {
+            clock::on_button(ctx, data, component, id, false).await
+        }
+        Some(buttons::Button::Rematch(id)) => {
+            follow::on_button(ctx, data, component, id, FollowKind::Rematch).await
+        }
+        Some(buttons::Button::Vela(id)) => {
+            follow::on_button(ctx, data, component, id, FollowKind::Vela).await
         }
         None => {
             tracing::warn!(custom_id = %component.data.custom_id, "unknown button");

@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::buttons::follow_up_row;
 use super::reply::Message;
-use crate::app::{GameView, Outcome, UserId};
+use crate::app::{FollowKind, GameView, Outcome, UserId};
 use crate::engine::{Config, Game, GameKind, Played, Side, WinReason};
 use crate::render::{BoardInfo, render_png};
 
@@ -30,6 +31,66 @@ pub fn describe_config(config: &Config) -> String {
 
 fn plural(n: u8) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A Discord timestamp: each reader sees it in their own time zone (`R`: "in 2 days", `f`: the
+/// date and time).
+pub fn timestamp(at: chrono::DateTime<chrono::Utc>, style: char) -> String {
+    format!("<t:{}:{style}>", at.timestamp())
+}
+
+/// The clock part of a status line: the deadline, the pause, a standing request to pause.
+fn clock_text(view: &GameView) -> Option<String> {
+    let clock = &view.clock;
+    let mut parts = Vec::new();
+    if let Some(until) = clock.paused_until {
+        parts.push(format!(
+            "⏸ clock paused until {} ({})",
+            timestamp(until, 'f'),
+            timestamp(until, 'R')
+        ));
+    } else if let Some(deadline) = clock.deadline {
+        parts.push(format!("⏰ due {}", timestamp(deadline, 'R')));
+    }
+    if let Some((side, days)) = clock.pause_offer {
+        parts.push(format!(
+            "{} asks for a {days}-day pause",
+            side_name(view.game.kind(), side)
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// Where a game comes from, for its status and history: "rematch of game 12".
+pub fn origin_text(view: &GameView) -> Option<String> {
+    view.follows.map(|(kind, game)| match kind {
+        FollowKind::Rematch => format!("rematch of game {game}"),
+        FollowKind::Vela => format!("vela round after game {game}"),
+    })
+}
+
+/// A date as the board picture prints it (the picture has no reader's time zone): UTC.
+fn utc(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%-d %b %H:%M UTC").to_string()
+}
+
+/// What the board picture says after its status line: the clock, and the game's origin.
+pub fn board_note(view: &GameView) -> Option<String> {
+    let mut parts = Vec::new();
+    if view.outcome.is_none() {
+        if let Some(until) = view.clock.paused_until {
+            parts.push(format!("paused until {}", utc(until)));
+        } else if let Some(deadline) = view.clock.deadline {
+            parts.push(format!("due {}", utc(deadline)));
+        }
+    }
+    if let Some((kind, game)) = view.follows {
+        parts.push(match kind {
+            FollowKind::Rematch => format!("rematch of game {game}"),
+            FollowKind::Vela => format!("first round: game {game}"),
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// Whose turn, moves left, turn number, card; or how the game ended. One line.
@@ -56,6 +117,14 @@ pub fn status_line(view: &GameView) -> String {
     }
     if let Some(offer) = view.draw_offer {
         line.push_str(&format!(" · {} offers a draw", side_name(kind, offer)));
+    }
+    if let Some(clock) = clock_text(view) {
+        line.push_str(" · ");
+        line.push_str(&clock);
+    }
+    if let Some(origin) = origin_text(view) {
+        line.push_str(" · ");
+        line.push_str(&origin);
     }
     line
 }
@@ -90,6 +159,15 @@ pub fn outcome_text(view: &GameView, outcome: Outcome) -> String {
         }
         Outcome::Draw => "a draw by the rules.".to_string(),
         Outcome::DrawAgreed => "a draw by agreement.".to_string(),
+        Outcome::Timeout { winner } => format!(
+            "{} wins on time: {} did not move before the deadline.",
+            who(winner),
+            who(winner.other())
+        ),
+        Outcome::Aborted => format!(
+            "aborted, no result: {} never moved before the deadline.",
+            who(view.game.side_to_move())
+        ),
     }
 }
 
@@ -101,6 +179,11 @@ fn banner(view: &GameView) -> Option<String> {
             Some(format!("{} resigns", side_name(kind, winner.other())))
         }
         Outcome::DrawAgreed => Some("Draw agreed".to_string()),
+        Outcome::Timeout { winner } => Some(format!(
+            "{} lost on time",
+            side_name(kind, winner.other())
+        )),
+        Outcome::Aborted => Some("Game aborted: no move before the deadline".to_string()),
         Outcome::Won(..) | Outcome::Draw => None,
     }
 }
@@ -134,6 +217,9 @@ pub fn turn_ping(view: &GameView) -> Option<Message> {
         text.push_str(&format!(", card {card}"));
     }
     text.push_str("). Play with /move.");
+    if let Some(deadline) = view.clock.deadline {
+        text.push_str(&format!(" Due {}.", timestamp(deadline, 'R')));
+    }
     Some(Message::text(text).notify([user]))
 }
 
@@ -146,7 +232,21 @@ pub fn game_over(view: &GameView) -> Option<Message> {
         mention(view.players[0]),
         mention(view.players[1])
     );
-    Some(Message::text(text).notify(view.players))
+    Some(
+        Message::text(text)
+            .notify(view.players)
+            .components(vec![follow_up_row(view.id, vela_possible(view))]),
+    )
+}
+
+/// True when a vela round can follow this finished game: a decisive Fanorona game that was not
+/// itself a vela round.
+pub fn vela_possible(view: &GameView) -> bool {
+    let first_round = match view.game.config() {
+        Config::Fanorona(options) => options.vela.is_none(),
+        _ => false,
+    };
+    first_round && view.outcome.and_then(Outcome::winner).is_some()
 }
 
 /// Display names looked up once and remembered (they only label the board).
@@ -222,6 +322,7 @@ pub async fn board_png(
         last_turn: view.last_turn.clone(),
         highlight: None,
         banner: banner(view),
+        note: board_note(view),
     };
     let png = render(view.game.clone(), info).await?;
     board_cache().put(key, png.clone());

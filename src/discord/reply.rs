@@ -82,6 +82,15 @@ impl Message {
             .ephemeral(ephemeral)
     }
 
+    /// The message as a new post in a channel (not an interaction's answer).
+    pub fn create(&self) -> serenity::CreateMessage {
+        serenity::CreateMessage::new()
+            .content(self.content.clone())
+            .add_files(self.files.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.allowed_mentions())
+    }
+
     fn edit(&self) -> serenity::EditInteractionResponse {
         let mut edit = serenity::EditInteractionResponse::new()
             .content(self.content.clone())

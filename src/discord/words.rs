@@ -2,9 +2,10 @@
 //! and what to do next. The service hands over typed [`Refusal`]s with their facts; the slash
 //! command names and `<@id>` mentions belong here, not there.
 
-use crate::app::{ChallengeAction, ChallengeState, ChannelHolder, Refusal};
+use crate::app::clock::MAX_PAUSE_DAYS;
+use crate::app::{ChallengeAction, ChallengeState, ChannelHolder, FollowKind, NoVelaBecause, Refusal};
 
-use super::present::mention;
+use super::present::{mention, timestamp};
 
 /// What a busy channel's refusal suggests.
 pub const THREAD_HINT: &str = "A channel holds one game or open challenge at a time: start a \
@@ -192,6 +193,74 @@ pub fn refusal(refusal: &Refusal) -> String {
         Refusal::NoGameYet => {
             "No game has been played in this channel: start one with /challenge.".to_string()
         }
+        Refusal::PauseDays { given } => format!(
+            "A pause lasts from 1 to {MAX_PAUSE_DAYS} days, not {given}: try `/pause days:3`."
+        ),
+        Refusal::NoClock => "This game has no clock, so there is nothing to pause or resume: \
+                             take your time."
+            .to_string(),
+        Refusal::AlreadyPaused { until } => format!(
+            "The clock is already paused until {}. Either player can restart it with /resume.",
+            timestamp(*until, 'f')
+        ),
+        Refusal::PauseAlreadyAsked { opponent, days } => format!(
+            "You already asked {} for a pause of {days} day{}: they can accept with the button \
+             or by typing /pause.",
+            mention(*opponent),
+            if *days == 1 { "" } else { "s" }
+        ),
+        Refusal::PauseBudget { asked, left } => format!(
+            "You have {left} paused day{} left in this game (at most {MAX_PAUSE_DAYS} per player), \
+             not {asked}: ask for fewer days{}.",
+            if *left == 1 { "" } else { "s" },
+            if *left == 0 { " next game" } else { "" }
+        ),
+        Refusal::NotPaused => {
+            "The clock is running: there is no pause to end. To stop it, ask with `/pause days:`."
+                .to_string()
+        }
+        Refusal::NoPauseOffer => {
+            "No request to pause stands in this game. Ask for one with `/pause days:`.".to_string()
+        }
+        Refusal::OwnPauseOffer { opponent } => format!(
+            "This is your own request to pause: {} answers it.",
+            mention(*opponent)
+        ),
+        Refusal::NoFinishedGame => "There is no finished game here to follow up: a rematch or \
+                                    vela round is asked after a game ends, in its channel."
+            .to_string(),
+        Refusal::NotInFinishedGame { players } => format!(
+            "Only the players of that game ({} and {}) can ask for its follow-up. Start your own \
+             game with /challenge.",
+            mention(players[0]),
+            mention(players[1])
+        ),
+        Refusal::FollowUpTaken { kind, state } => {
+            let what = match kind {
+                FollowKind::Rematch => "A rematch",
+                FollowKind::Vela => "The vela round",
+            };
+            match state {
+                ChallengeState::Accepted => {
+                    format!("{what} of this game has already been played or is being played.")
+                }
+                _ => format!(
+                    "{what} of this game has already been offered: answer it with its buttons, \
+                     or /accept or /decline."
+                ),
+            }
+        }
+        Refusal::NoVela(why) => match why {
+            NoVelaBecause::NotFanorona => {
+                "Only Fanorona has a vela round: use /rematch for another game.".to_string()
+            }
+            NoVelaBecause::AlreadyVela => "This game was already the vela round: use /rematch \
+                                           for a new match."
+                .to_string(),
+            NoVelaBecause::NoWinner => "A vela round follows a game someone won; this one had no \
+                                        winner. Use /rematch instead."
+                .to_string(),
+        },
     }
 }
 

@@ -290,6 +290,7 @@ pub fn draw(
             to_move: banner.is_none().then_some(side_index(to_move)),
             status: status_line,
             banner,
+            note: info.note.as_deref(),
         },
     );
 

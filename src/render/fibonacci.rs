@@ -315,6 +315,7 @@ pub fn draw(
             to_move: banner.is_none().then_some(side_index(mover)),
             status: status_line,
             banner,
+            note: info.note.as_deref(),
         },
     );
 

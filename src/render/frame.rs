@@ -10,6 +10,8 @@ use super::text::{Align, Face, Fonts};
 
 const NAME_SIZE: f32 = 34.0;
 const STATUS_SIZE: f32 = 31.0;
+/// The smallest the status line is set to fit before it is cut.
+const MIN_STATUS_SIZE: f32 = 23.0;
 const BANNER_SIZE: f32 = 34.0;
 const LEGEND_SIZE: f32 = 25.0;
 const NOTE_SIZE: f32 = 25.0;
@@ -30,6 +32,8 @@ pub struct Header<'a> {
     pub status: String,
     /// Replaces the status line when the game is over.
     pub banner: Option<String>,
+    /// Follows the status line (the clock, the game's origin).
+    pub note: Option<&'a str>,
 }
 
 /// The name shown for a player: their name and colour, or the colour alone when unnamed.
@@ -124,11 +128,23 @@ pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, colours: &Colours, header
             );
         }
         None => {
-            let text = fonts.fit(Face::Bold, STATUS_SIZE, &header.status, WIDTH as f32 - 40.0);
+            let max = WIDTH as f32 - 40.0;
+            let status = match header.note {
+                Some(note) => format!("{} · {note}", header.status),
+                None => header.status.clone(),
+            };
+            // A long line is set smaller before anything is cut.
+            let natural = fonts.width(Face::Bold, STATUS_SIZE, &status);
+            let size = if natural > max {
+                (STATUS_SIZE * max / natural).max(MIN_STATUS_SIZE)
+            } else {
+                STATUS_SIZE
+            };
+            let text = fonts.fit(Face::Bold, size, &status, max);
             fonts.draw_centred(
                 canvas,
                 Face::Bold,
-                STATUS_SIZE,
+                size,
                 &text,
                 (half, row_mid),
                 colours.header_ink,

@@ -39,6 +39,9 @@ pub struct BoardInfo {
     pub highlight: Option<String>,
     /// A banner for a game that ended outside the engine ("green resigns", "draw agreed").
     pub banner: Option<String>,
+    /// Said after the status line: the clock ("due 26 Nov 14:00 UTC", "paused until …") and
+    /// where the game comes from ("vela round of game 12").
+    pub note: Option<String>,
 }
 
 /// How to draw, as opposed to what: a player's preferences.

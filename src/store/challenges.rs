@@ -5,7 +5,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::kinds::{ChallengeState, ColourChoice};
+use super::kinds::{ChallengeState, ColourChoice, FollowKind};
 use super::{StoreError, id_to_db, is_unique_violation_of};
 
 /// A stored challenge. `options` is the text of the engine's `Config`.
@@ -21,6 +21,10 @@ pub struct ChallengeRow {
     pub state: ChallengeState,
     pub message_id: Option<i64>,
     pub created_at: DateTime<Utc>,
+    /// Seconds per turn; `None`: no clock.
+    pub clock_secs: Option<i32>,
+    pub follows: Option<i64>,
+    pub follow_kind: Option<FollowKind>,
 }
 
 /// What a new challenge stores.
@@ -33,27 +37,31 @@ pub struct NewChallengeRow {
     /// The text of the engine's `Config`.
     pub options: String,
     pub colour: ColourChoice,
+    pub clock_secs: Option<i32>,
+    /// The finished game this challenge follows, and how.
+    pub follows: Option<(i64, FollowKind)>,
 }
 
 /// The columns of [`ChallengeRow`], for `concat!` into static SQL.
 macro_rules! columns {
     () => {
         "c.id, c.challenger, c.challenged, c.guild_id, c.channel_id, c.options, c.colour, \
-         c.state, c.message_id, c.created_at"
+         c.state, c.message_id, c.created_at, c.clock_secs, c.follows, c.follow_kind"
     };
 }
 
 /// Inserts an open challenge and claims its channel. A channel that already has an active game
-/// or an open challenge is refused by the claim's primary key: [`StoreError::ChannelTaken`]
-/// (the transaction is then aborted and must be dropped).
+/// or an open challenge is refused by the claim's primary key: [`StoreError::ChannelTaken`]; a
+/// second follow-up of a game by its index: [`StoreError::FollowUpTaken`] (the transaction is
+/// then aborted and must be dropped).
 pub async fn insert(
     conn: &mut PgConnection,
     new: &NewChallengeRow,
 ) -> Result<ChallengeRow, StoreError> {
     let row: ChallengeRow = sqlx::query_as(concat!(
         "INSERT INTO challenges AS c (challenger, challenged, guild_id, channel_id, options, \
-             colour) \
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+             colour, clock_secs, follows, follow_kind) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ",
         columns!()
     ))
     .bind(id_to_db(new.challenger))
@@ -62,8 +70,17 @@ pub async fn insert(
     .bind(id_to_db(new.channel))
     .bind(&new.options)
     .bind(new.colour)
+    .bind(new.clock_secs)
+    .bind(new.follows.map(|f| f.0))
+    .bind(new.follows.map(|f| f.1))
     .fetch_one(&mut *conn)
-    .await?;
+    .await
+    .map_err(|e| match new.follows {
+        Some((game, _)) if is_unique_violation_of(&e, "challenges_one_follow_up") => {
+            StoreError::FollowUpTaken(game)
+        }
+        _ => e.into(),
+    })?;
     sqlx::query("INSERT INTO channel_claims (channel_id, challenge_id) VALUES ($1, $2)")
         .bind(row.channel_id)
         .bind(row.id)
@@ -207,5 +224,23 @@ pub async fn open_for_user(
     .bind(id_to_db(guild))
     .bind(id_to_db(user))
     .fetch_all(conn)
+    .await?)
+}
+
+/// The open or accepted follow-up of `kind` of game `game`, if any.
+pub async fn follow_up_of(
+    conn: &mut PgConnection,
+    game: i64,
+    kind: FollowKind,
+) -> Result<Option<ChallengeRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM challenges c WHERE c.follows = $1 AND c.follow_kind = $2 \
+         AND c.state IN ('open', 'accepted')"
+    ))
+    .bind(game)
+    .bind(kind)
+    .fetch_optional(conn)
     .await?)
 }

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
+use super::kinds::{FollowKind, MoveKind, OutcomeKind, SideIndex, Word};
 use super::{StoreError, id_to_db};
 use crate::engine::WinReason;
 
@@ -28,6 +28,30 @@ pub struct GameRow {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The game this one follows (a rematch or a vela round), if any.
+    pub follows: Option<i64>,
+    pub follow_kind: Option<FollowKind>,
+    #[sqlx(flatten)]
+    pub clock: ClockRow,
+}
+
+/// A game's clock columns: the time a turn allows, the deadline, reminders and pauses. Commands
+/// change them in memory and [`update`] writes them all back.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct ClockRow {
+    /// Seconds per turn; `None`: no clock.
+    pub clock_secs: Option<i32>,
+    pub deadline: Option<DateTime<Utc>>,
+    pub turn_started_at: Option<DateTime<Utc>>,
+    pub reminders_sent: i16,
+    pub paused_until: Option<DateTime<Utc>>,
+    pub paused_at: Option<DateTime<Utc>>,
+    pub paused_by: Option<SideIndex>,
+    pub paused_left_secs: Option<i32>,
+    pub pause_offer: Option<SideIndex>,
+    pub pause_offer_days: Option<i16>,
+    pub pause_days_first: i16,
+    pub pause_days_second: i16,
 }
 
 /// One entry of the move log.
@@ -64,6 +88,11 @@ pub struct NewGameRow {
     pub seed: u64,
     pub players: [u64; 2],
     pub position: String,
+    /// Seconds per turn (`None`: no clock), and the first turn's deadline.
+    pub clock_secs: Option<i32>,
+    pub deadline: Option<DateTime<Utc>>,
+    pub started_at: DateTime<Utc>,
+    pub follows: Option<(i64, FollowKind)>,
 }
 
 /// The new state of a game after a command.
@@ -76,22 +105,14 @@ pub struct GameUpdate {
     pub draw_offer: Option<SideIndex>,
 }
 
-/// The columns of [`GameRow`], for `concat!` into static SQL.
-macro_rules! columns {
-    () => {
-        "g.id, g.challenge_id, g.guild_id, g.channel_id, g.options, g.seed, g.first_player, g.second_player, g.position, g.version, \
-         g.outcome, g.winner, g.win_reason, g.draw_offer, g.draw_offer_message, g.created_at, \
-         g.updated_at, g.finished_at"
-    };
-}
-
 /// Inserts a game for an accepted challenge.
 pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow, StoreError> {
     Ok(sqlx::query_as(concat!(
         "INSERT INTO games AS g (challenge_id, guild_id, channel_id, options, seed, first_player, \
-             second_player, position) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
-        columns!()
+             second_player, position, clock_secs, deadline, turn_started_at, follows, \
+             follow_kind) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ",
+        game_columns!()
     ))
     .bind(new.challenge_id)
     .bind(id_to_db(new.guild))
@@ -101,6 +122,11 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     .bind(id_to_db(new.players[0]))
     .bind(id_to_db(new.players[1]))
     .bind(&new.position)
+    .bind(new.clock_secs)
+    .bind(new.deadline)
+    .bind(new.deadline.map(|_| new.started_at))
+    .bind(new.follows.map(|f| f.0))
+    .bind(new.follows.map(|f| f.1))
     .fetch_one(conn)
     .await?)
 }
@@ -113,7 +139,7 @@ pub async fn lock_active_in_channel(
 ) -> Result<Option<GameRow>, StoreError> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
-        columns!(),
+        game_columns!(),
         " FROM games g WHERE g.id = \
              (SELECT game_id FROM channel_claims WHERE channel_id = $1) \
          FOR UPDATE"
@@ -130,7 +156,7 @@ pub async fn active_in_channel(
 ) -> Result<Option<GameRow>, StoreError> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
-        columns!(),
+        game_columns!(),
         " FROM games g JOIN channel_claims k ON k.game_id = g.id WHERE k.channel_id = $1"
     ))
     .bind(id_to_db(channel))
@@ -145,7 +171,7 @@ pub async fn latest_in_channel(
 ) -> Result<Option<GameRow>, StoreError> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
-        columns!(),
+        game_columns!(),
         " FROM games g WHERE g.channel_id = $1 ORDER BY g.id DESC LIMIT 1"
     ))
     .bind(id_to_db(channel))
@@ -157,7 +183,7 @@ pub async fn latest_in_channel(
 pub async fn get(conn: &mut PgConnection, id: i64) -> Result<Option<GameRow>, StoreError> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
-        columns!(),
+        game_columns!(),
         " FROM games g WHERE g.id = $1"
     ))
     .bind(id)
@@ -173,7 +199,7 @@ pub async fn active_for_user(
 ) -> Result<Vec<GameRow>, StoreError> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
-        columns!(),
+        game_columns!(),
         " FROM games g WHERE g.outcome IS NULL AND g.guild_id = $1 \
          AND (g.first_player = $2 OR g.second_player = $2) ORDER BY g.id"
     ))
@@ -246,21 +272,26 @@ pub async fn delete_move(
     Ok(())
 }
 
-/// Writes the state after a command and bumps the version. `version` is the version the command
-/// read; a mismatch (impossible while the row is locked) is an error, never a silent overwrite.
-/// A finished game frees its channel.
+/// Writes the state after a command (the clock's columns included) and bumps the version.
+/// `version` is the version the command read; a mismatch (impossible while the row is locked) is
+/// an error, never a silent overwrite. A finished game frees its channel.
 pub async fn update(
     conn: &mut PgConnection,
     game_id: i64,
     version: i32,
     update: &GameUpdate,
+    clock: &ClockRow,
 ) -> Result<(), StoreError> {
     let updated = sqlx::query(
         "UPDATE games SET position = $3, outcome = $4, winner = $5, win_reason = $6, \
              draw_offer = $7, version = version + 1, updated_at = now(), \
              draw_offer_message = CASE WHEN $7::smallint IS NULL THEN NULL \
                                        ELSE draw_offer_message END, \
-             finished_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() END \
+             finished_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() END, \
+             clock_secs = $8, deadline = $9, turn_started_at = $10, reminders_sent = $11, \
+             paused_until = $12, paused_at = $13, paused_by = $14, paused_left_secs = $15, \
+             pause_offer = $16, pause_offer_days = $17, pause_days_first = $18, \
+             pause_days_second = $19 \
          WHERE id = $1 AND version = $2",
     )
     .bind(game_id)
@@ -270,6 +301,18 @@ pub async fn update(
     .bind(update.winner)
     .bind(update.win_reason)
     .bind(update.draw_offer)
+    .bind(clock.clock_secs)
+    .bind(clock.deadline)
+    .bind(clock.turn_started_at)
+    .bind(clock.reminders_sent)
+    .bind(clock.paused_until)
+    .bind(clock.paused_at)
+    .bind(clock.paused_by)
+    .bind(clock.paused_left_secs)
+    .bind(clock.pause_offer)
+    .bind(clock.pause_offer_days)
+    .bind(clock.pause_days_first)
+    .bind(clock.pause_days_second)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

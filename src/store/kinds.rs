@@ -39,6 +39,42 @@ pub enum OutcomeKind {
     Resigned,
     Draw,
     DrawAgreed,
+    /// The player to move ran out of time; the other wins.
+    Timeout,
+    /// The player to move ran out of time without ever having moved: no result.
+    Aborted,
+}
+
+/// What a game follows (`follow_kind`): a rematch of a finished game, or its vela round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum FollowKind {
+    Rematch,
+    Vela,
+}
+
+/// How a user hears of their turn (`user_settings.notify`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum Notify {
+    #[default]
+    Channel,
+    Dm,
+}
+
+crate::codec!(Notify {
+    Channel => "channel",
+    Dm => "dm",
+});
+
+/// What a notice of the outbox announces (`notices.kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum NoticeKind {
+    Reminder,
+    Timeout,
+    Aborted,
+    Resumed,
 }
 
 /// What a move log entry records (`moves.kind`): `Move` entries are replayed through the engine,
@@ -53,6 +89,12 @@ pub enum MoveKind {
     DrawAccept,
     DrawDecline,
     DrawWithdraw,
+    Timeout,
+    Abort,
+    PauseOffer,
+    PauseDecline,
+    Pause,
+    Resume,
 }
 
 impl MoveKind {
@@ -66,6 +108,12 @@ impl MoveKind {
             MoveKind::DrawAccept => "draw accepted",
             MoveKind::DrawDecline => "draw declined",
             MoveKind::DrawWithdraw => "draw withdrawn",
+            MoveKind::Timeout => "lost on time",
+            MoveKind::Abort => "aborted: no move before the deadline",
+            MoveKind::PauseOffer => "pause asked",
+            MoveKind::PauseDecline => "pause declined",
+            MoveKind::Pause => "clock paused",
+            MoveKind::Resume => "clock resumed",
         }
     }
 }

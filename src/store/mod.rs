@@ -9,10 +9,23 @@
 //! Queries are built at run time (`sqlx::query` with binds), so building the crate needs no
 //! database.
 
+/// The columns of [`games::GameRow`], for `concat!` into static SQL.
+macro_rules! game_columns {
+    () => {
+        "g.id, g.challenge_id, g.guild_id, g.channel_id, g.options, g.seed, g.first_player, g.second_player, g.position, g.version, \
+         g.outcome, g.winner, g.win_reason, g.draw_offer, g.draw_offer_message, g.created_at, \
+         g.updated_at, g.finished_at, g.follows, g.follow_kind, g.clock_secs, g.deadline, \
+         g.turn_started_at, g.reminders_sent, g.paused_until, g.paused_at, g.paused_by, \
+         g.paused_left_secs, g.pause_offer, g.pause_offer_days, g.pause_days_first, \
+         g.pause_days_second"
+    };
+}
+
 pub mod challenges;
 pub mod embedded;
 pub mod games;
 pub mod kinds;
+pub mod schedule;
 
 use std::time::Duration;
 
@@ -39,6 +52,10 @@ pub enum StoreError {
     /// primary key rejected a second claim).
     #[error("channel {0} already has an active game or an open challenge")]
     ChannelTaken(u64),
+    /// The game already has a follow-up of this kind (a rematch, a vela round) offered or
+    /// accepted (the `challenges_one_follow_up` index rejected a second one).
+    #[error("game {0} already has this follow-up")]
+    FollowUpTaken(i64),
     /// A row holds a value the program does not know (a hand-edited or newer database).
     #[error("unreadable row: {0}")]
     BadRow(String),

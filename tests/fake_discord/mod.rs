@@ -163,6 +163,17 @@ impl FakeDiscord {
         sent
     }
 
+    /// `user` accepts no direct message from the bot: Discord answers 403 (code 50007) to the
+    /// message, as when a user closes DMs from server members.
+    pub fn close_dms(&self, user: u64) {
+        self.shared.lock().closed_dms.insert(user);
+    }
+
+    /// The direct-message channel the bot opened with `user`, if it did.
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.shared.lock().dm_channels.get(&user).copied()
+    }
+
     /// A text channel of the test guild.
     pub fn add_channel(&self, id: u64) {
         self.shared.lock().channels.insert(id, (0, None));
@@ -593,7 +604,7 @@ impl FakeDiscord {
             content: "an old message".into(),
             components: json!([]),
             flags: 0,
-            files: vec![],
+            files: vec![], pings: Vec::new(),
         };
         self.click_on(user, &posted, custom_id)
     }

@@ -64,6 +64,24 @@ pub struct Posted {
     pub components: Value,
     pub flags: u64,
     pub files: Vec<File>,
+    /// The users the message may notify (its `allowed_mentions.users`).
+    pub pings: Vec<u64>,
+}
+
+impl Posted {
+    pub fn has_png(&self) -> bool {
+        self.files.iter().any(File::is_png)
+    }
+}
+
+/// The users a message body allows to be notified (`allowed_mentions.users`).
+pub fn allowed_users(body: &Value) -> Vec<u64> {
+    body["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or_else(|| u.as_u64()))
+        .collect()
 }
 
 /// An edit of a posted message through the channel endpoint (not an interaction's own edit).
@@ -167,6 +185,10 @@ pub(crate) struct Inner {
     pub(crate) faults: Vec<(String, String, u16, Value, usize)>,
     /// Added latency: (method, part of the path, delay).
     pub(crate) delays: Vec<(String, String, Duration)>,
+    /// Direct-message channels opened by the bot: user → channel.
+    pub(crate) dm_channels: HashMap<u64, u64>,
+    /// Users who accept no direct message from the bot (Discord answers 50007).
+    pub(crate) closed_dms: std::collections::HashSet<u64>,
 }
 
 /// Every permission, as the fake grants by default.

@@ -257,7 +257,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                     content: data["content"].as_str().unwrap_or("").to_string(),
                     components: data["components"].clone(),
                     flags: data["flags"].as_u64().unwrap_or(0),
-                    files: files.clone(),
+                    files: files.clone(), pings: allowed_users(data),
                 });
             }
             drop(inner);
@@ -311,7 +311,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                 content: body["content"].as_str().unwrap_or("").to_string(),
                 components: body["components"].clone(),
                 flags: 0,
-                files: files.clone(),
+                files: files.clone(), pings: allowed_users(&body),
             };
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
         }
@@ -372,11 +372,48 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                 None => unknown_message(),
             }
         }
+        ("POST", ["api", "v10", "users", "@me", "channels"]) => {
+            let user: u64 = body["recipient_id"]
+                .as_str()
+                .and_then(|u| u.parse().ok())
+                .or_else(|| body["recipient_id"].as_u64())
+                .unwrap_or(0);
+            let name = shared.lock().users.get(&user).cloned();
+            match name {
+                Some(name) => {
+                    let existing = shared.lock().dm_channels.get(&user).copied();
+                    let id = existing.unwrap_or_else(|| shared.snowflake());
+                    shared.lock().dm_channels.insert(user, id);
+                    json_response(
+                        StatusCode::OK,
+                        json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                               "recipients": [user_object(user, &name)]}),
+                    )
+                }
+                None => json_response(
+                    StatusCode::BAD_REQUEST,
+                    json!({"message": "Invalid Recipient(s)", "code": 50033}),
+                ),
+            }
+        }
         ("POST", ["api", "v10", "channels", channel, "messages"]) => 'post: {
             if let Some(problem) = message_problems(&body, &files).pop() {
                 break 'post shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
             }
             let channel: u64 = channel.parse().unwrap_or(0);
+            let closed = {
+                let inner = shared.lock();
+                inner
+                    .dm_channels
+                    .iter()
+                    .any(|(user, dm)| *dm == channel && inner.closed_dms.contains(user))
+            };
+            if closed {
+                break 'post json_response(
+                    StatusCode::FORBIDDEN,
+                    json!({"message": "Cannot send messages to this user", "code": 50007}),
+                );
+            }
             let posted = post(&shared, channel, &body, &files);
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
         }
@@ -482,7 +519,7 @@ pub(crate) fn post(shared: &Shared, channel: u64, body: &Value, files: &[File]) 
         content: body["content"].as_str().unwrap_or("").to_string(),
         components: body["components"].clone(),
         flags: body["flags"].as_u64().unwrap_or(0),
-        files: files.to_vec(),
+        files: files.to_vec(), pings: allowed_users(body),
     };
     shared.lock().posted.push(posted.clone());
     posted

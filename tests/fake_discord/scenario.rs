@@ -36,6 +36,8 @@ impl Bot {
             .env("DISCORD_API_BASE", &fake.base)
             .env("DATABASE_URL", database_url)
             .env("RUST_LOG", "info,serenity=warn,fibonacci_bot=debug")
+            // The scheduler looks five times a second, so that due work shows at once.
+            .env("FIBONACCI_BOT_TICK_SECS", "0.2")
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err);
@@ -265,9 +267,52 @@ impl Table {
     /// SIGKILLs the bot and starts it again on the same database.
     pub async fn kill_and_restart(&mut self) {
         self.bot.kill();
+        self.restart().await;
+    }
+
+    /// Starts the bot again (after [`Bot::kill`]) and waits until it is ready.
+    pub async fn restart(&mut self) {
         self.bot = Bot::start(&self.fake, &self.db.url);
         self.starts += 1;
         self.fake.wait_ready(self.starts).await;
+    }
+
+    /// A second bot process on the same database and fake; interactions go to the newest.
+    pub async fn second_bot(&mut self) -> Bot {
+        let bot = Bot::start(&self.fake, &self.db.url);
+        self.starts += 1;
+        self.fake.wait_ready(self.starts).await;
+        bot
+    }
+
+    /// Runs `sql` on the bot's database with `$1` bound to `channel` (the game of that channel
+    /// is usually the latest with `channel_id = $1`).
+    pub async fn sql(&self, sql: &str, channel: u64) {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
+            .await
+            .expect("connect to the bot's database");
+        sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
+            .bind(channel as i64)
+            .execute(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// One value read from the bot's database, `$1` bound to `channel`.
+    pub async fn sql_value<T>(&self, sql: &str, channel: u64) -> T
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(self.db.direct_url())
+            .await
+            .expect("connect to the bot's database");
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
+            .bind(channel as i64)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
     }
 
     /// Sends a command and returns the bot's answer.

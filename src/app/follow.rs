@@ -1,0 +1,236 @@
+//! What follows a finished game: a rematch (same options and clock, colours swapped) or, after a
+//! decisive Fanorona game, its vela round (RULES.md 2.3: the loser moves first, the winner plays
+//! under the vela restrictions). Either player offers it; it is a challenge to the other, in the
+//! same channel, answered like any challenge.
+
+use crate::engine::{Config, GameKind, Side};
+use crate::store::challenges::{self, NewChallengeRow};
+use crate::store::games::{self, GameRow};
+use crate::store::{StoreError, Tx, id_from_db};
+
+use super::error::{AppError, NoVelaBecause, Refusal};
+use super::replay;
+use super::views::{ChallengeView, Outcome};
+use super::{ChannelId, ColourChoice, FollowKind, Service, UserId};
+
+/// Which finished game a follow-up is asked for: a button's, by id, or the channel's last one.
+#[derive(Clone, Copy, Debug)]
+enum Which {
+    Game(i64),
+    Channel(ChannelId),
+}
+
+/// The options of the follow-up of `kind` after a game played with `config` that ended with
+/// `outcome`, or why there is none.
+fn follow_up_config(
+    config: Config,
+    outcome: Outcome,
+    kind: FollowKind,
+) -> Result<Config, NoVelaBecause> {
+    match (kind, config) {
+        // A rematch of a vela round is a new match, without the vela restrictions.
+        (FollowKind::Rematch, Config::Fanorona(mut options)) => {
+            options.vela = None;
+            Ok(Config::Fanorona(options))
+        }
+        (FollowKind::Rematch, config) => Ok(config),
+        (FollowKind::Vela, Config::Fanorona(options)) if options.vela.is_some() => {
+            Err(NoVelaBecause::AlreadyVela)
+        }
+        (FollowKind::Vela, mut config @ Config::Fanorona(_)) => {
+            let winner = outcome.winner().ok_or(NoVelaBecause::NoWinner)?;
+            let colour = GameKind::Fanorona.side_names()[winner.index()];
+            config
+                .set("vela", colour)
+                .map_err(|_| NoVelaBecause::NotFanorona)?;
+            Ok(config)
+        }
+        (FollowKind::Vela, _) => Err(NoVelaBecause::NotFanorona),
+    }
+}
+
+impl Service {
+    /// `user` offers a follow-up of `kind` after the finished game `game` (its buttons carry
+    /// the id).
+    pub async fn follow_up(
+        &self,
+        game: i64,
+        user: UserId,
+        kind: FollowKind,
+    ) -> Result<ChallengeView, AppError> {
+        self.follow_up_which(Which::Game(game), user, kind).await
+    }
+
+    /// `user` offers a follow-up of `kind` after the last game of `channel` (`/rematch`,
+    /// `/vela`).
+    pub async fn follow_up_in_channel(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        kind: FollowKind,
+    ) -> Result<ChallengeView, AppError> {
+        self.follow_up_which(Which::Channel(channel), user, kind)
+            .await
+    }
+
+    async fn follow_up_which(
+        &self,
+        which: Which,
+        user: UserId,
+        kind: FollowKind,
+    ) -> Result<ChallengeView, AppError> {
+        let offered = self
+            .guarded(async {
+                let mut tx = self.store.begin().await?;
+                let row = match which {
+                    Which::Game(id) => games::get(&mut tx, id).await?,
+                    Which::Channel(channel) => games::latest_in_channel(&mut tx, channel).await?,
+                }
+                .ok_or(Refusal::NoFinishedGame)?;
+                let new = Self::follow_up_row(&mut tx, row, user, kind).await?;
+                match challenges::insert(&mut tx, &new).await {
+                    Ok(inserted) => {
+                        tx.commit().await?;
+                        Ok(Ok(inserted))
+                    }
+                    // The transaction is dropped (rolled back); say what holds the place.
+                    Err(e @ (StoreError::ChannelTaken(_) | StoreError::FollowUpTaken(_))) => {
+                        Ok(Err((e, new)))
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            })
+            .await?;
+        match offered {
+            Ok(row) => row.try_into(),
+            Err((StoreError::FollowUpTaken(game), _)) => Err(self.follow_up_taken(game, kind).await),
+            Err((_, new)) => Err(self.channel_taken(new.channel).await),
+        }
+    }
+
+    /// The challenge that offers the follow-up of `kind` of the finished game `row` by `user`.
+    async fn follow_up_row(
+        tx: &mut Tx,
+        row: GameRow,
+        user: UserId,
+        kind: FollowKind,
+    ) -> Result<NewChallengeRow, AppError> {
+        let id = row.id;
+        let entries = games::moves(tx, id).await?;
+        let loaded = replay::load(row, entries)?;
+        let Some(outcome) = loaded.outcome else {
+            return Err(Refusal::NoFinishedGame.into());
+        };
+        let side = loaded.side_of(user).ok_or(Refusal::NotInFinishedGame {
+            players: loaded.players,
+        })?;
+        if let Some(taken) = challenges::follow_up_of(tx, id, kind).await? {
+            return Err(Refusal::FollowUpTaken {
+                kind,
+                state: taken.state,
+            }
+            .into());
+        }
+        let config = follow_up_config(loaded.config, outcome, kind).map_err(Refusal::NoVela)?;
+        // A rematch swaps the colours; a vela round keeps them (its loser moves first).
+        let new_side = match kind {
+            FollowKind::Rematch => side.other(),
+            FollowKind::Vela => side,
+        };
+        Ok(NewChallengeRow {
+            challenger: user,
+            challenged: loaded.player(side.other()),
+            guild: id_from_db(loaded.row.guild_id),
+            channel: id_from_db(loaded.row.channel_id),
+            options: config.to_string(),
+            colour: match new_side {
+                Side::First => ColourChoice::ChallengerFirst,
+                Side::Second => ColourChoice::ChallengerSecond,
+            },
+            clock_secs: loaded.row.clock.clock_secs,
+            follows: Some((id, kind)),
+        })
+    }
+
+    /// The refusal of a second follow-up of `kind` of `game`, saying what became of the first.
+    async fn follow_up_taken(&self, game: i64, kind: FollowKind) -> AppError {
+        let found = self
+            .guarded(async {
+                let mut conn = self.store.pool().acquire().await?;
+                Ok(challenges::follow_up_of(&mut conn, game, kind).await?)
+            })
+            .await;
+        match found {
+            Ok(Some(c)) => Refusal::FollowUpTaken {
+                kind,
+                state: c.state,
+            }
+            .into(),
+            Ok(None) => Refusal::ChannelBusy(super::ChannelHolder::JustTaken).into(),
+            Err(e) => e,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{WinReason, fanorona};
+
+    fn fanorona(vela: Option<fanorona::Color>) -> Config {
+        Config::Fanorona(fanorona::Options {
+            vela,
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn a_vela_round_follows_a_decisive_fanorona_game_and_names_its_winner() {
+        let won = Outcome::Won(Side::Second, WinReason::AllCaptured);
+        assert_eq!(
+            follow_up_config(fanorona(None), won, FollowKind::Vela),
+            Ok(fanorona(Some(fanorona::Color::Black)))
+        );
+        let timeout = Outcome::Timeout {
+            winner: Side::First,
+        };
+        assert_eq!(
+            follow_up_config(fanorona(None), timeout, FollowKind::Vela),
+            Ok(fanorona(Some(fanorona::Color::White)))
+        );
+        assert_eq!(
+            follow_up_config(fanorona(None), Outcome::DrawAgreed, FollowKind::Vela),
+            Err(NoVelaBecause::NoWinner)
+        );
+        assert_eq!(
+            follow_up_config(
+                fanorona(Some(fanorona::Color::White)),
+                won,
+                FollowKind::Vela
+            ),
+            Err(NoVelaBecause::AlreadyVela)
+        );
+        let fibonacci = Config::default_for(GameKind::Fibonacci);
+        assert_eq!(
+            follow_up_config(fibonacci, won, FollowKind::Vela),
+            Err(NoVelaBecause::NotFanorona)
+        );
+    }
+
+    #[test]
+    fn a_rematch_keeps_the_options_but_not_the_vela_restrictions() {
+        let fibonacci = Config::default_for(GameKind::Fibonacci);
+        assert_eq!(
+            follow_up_config(fibonacci, Outcome::Draw, FollowKind::Rematch),
+            Ok(fibonacci)
+        );
+        assert_eq!(
+            follow_up_config(
+                fanorona(Some(fanorona::Color::White)),
+                Outcome::Aborted,
+                FollowKind::Rematch
+            ),
+            Ok(fanorona(None))
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! The scheduler on Discord: every tick it asks the service to act on due games (reminders,
+//! timeouts, pauses that end), then sends the notices the service owes: a reminder to the
+//! player to move (in the channel, or by direct message with the channel as fallback), the
+//! final board of a game lost on time, the news that a clock runs again.
+//!
+//! Several bot processes may run this against one database: the service hands each due game and
+//! each notice to one of them only. A notice is marked sent once Discord took it; one Discord
+//! refused is tried again after its lease, up to the service's limit (at least once).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::present::{self, game_message, game_over, mention, timestamp, turn_ping};
+use super::reply::Message;
+use crate::app::{GameView, Notice, NoticeKind, Notify, Service, chain};
+
+/// Notices claimed at a time.
+const CLAIM: i64 = 20;
+
+/// Runs the scheduler until the task is aborted: a look every `period`.
+pub async fn run(service: Service, http: Arc<serenity::Http>, period: Duration) {
+    let names = present::Names::default();
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        look(&service, &http, &names).await;
+    }
+}
+
+/// One look: due games first, then every notice owed.
+pub async fn look(service: &Service, http: &serenity::Http, names: &present::Names) {
+    match service.tick().await {
+        Ok(report) if report.is_empty() => {}
+        Ok(report) => tracing::info!(?report, "scheduler"),
+        Err(e) => tracing::warn!(error = %chain(&e), "the scheduler could not look for due games"),
+    }
+    loop {
+        let notices = match service.claim_notices(CLAIM).await {
+            Ok(notices) => notices,
+            Err(e) => {
+                tracing::warn!(error = %chain(&e), "the scheduler could not read its notices");
+                return;
+            }
+        };
+        if notices.is_empty() {
+            return;
+        }
+        for notice in notices {
+            let id = notice.id;
+            let sent = if notice.stale {
+                tracing::debug!(notice = id, "a reminder no longer applies");
+                Ok(())
+            } else {
+                send(http, names, &notice).await
+            };
+            match sent {
+                Ok(()) => {
+                    if let Err(e) = service.notice_sent(id).await {
+                        // Sent but not marked: it goes again after its lease (at least once).
+                        tracing::warn!(notice = id, error = %chain(&e), "could not mark a notice sent");
+                    }
+                }
+                Err(e) if notice.last_try => {
+                    tracing::error!(notice = id, game = notice.view.id, error = %e, "giving up a notice Discord keeps refusing");
+                    if let Err(e) = service.notice_sent(id).await {
+                        tracing::warn!(notice = id, error = %chain(&e), "could not mark a notice given up");
+                    }
+                }
+                // Left leased: the next look after the lease tries it again.
+                Err(e) => {
+                    tracing::warn!(notice = id, game = notice.view.id, error = %e, "could not send a notice; it will be tried again");
+                }
+            }
+        }
+    }
+}
+
+fn channel_of(view: &GameView) -> serenity::ChannelId {
+    serenity::ChannelId::new(view.channel.max(1))
+}
+
+async fn post(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    message: &Message,
+) -> serenity::Result<()> {
+    channel.send_message(http, message.create()).await.map(|_| ())
+}
+
+/// Sends one notice.
+async fn send(
+    http: &serenity::Http,
+    names: &present::Names,
+    notice: &Notice,
+) -> serenity::Result<()> {
+    let view = &notice.view;
+    let channel = channel_of(view);
+    match notice.kind {
+        NoticeKind::Reminder => remind(http, notice).await,
+        NoticeKind::Timeout | NoticeKind::Aborted => {
+            let headline = if notice.kind == NoticeKind::Timeout {
+                "⏰ Time is up."
+            } else {
+                "⏰ Time is up before the first move."
+            };
+            post(http, channel, &game_message(http, names, headline, view).await).await?;
+            if let Some(over) = game_over(view) {
+                post(http, channel, &over).await?;
+            }
+            Ok(())
+        }
+        NoticeKind::Resumed => {
+            let headline = "⏯ The pause is over: the clock runs again.";
+            post(http, channel, &game_message(http, names, headline, view).await).await?;
+            if let Some(ping) = turn_ping(view) {
+                post(http, channel, &ping).await?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A reminder: by direct message when the player asked for it and Discord lets it through,
+/// else in the game's channel. Only the player to move is pinged.
+async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> {
+    let view = &notice.view;
+    let (Some(user), Some(deadline)) = (notice.user, notice.deadline) else {
+        return Ok(());
+    };
+    let game = present::describe_config(&view.game.config());
+    let due = format!("{} ({})", timestamp(deadline, 'R'), timestamp(deadline, 'f'));
+    if notice.notify == Notify::Dm {
+        let link = format!(
+            "https://discord.com/channels/{}/{}",
+            view.guild, view.channel
+        );
+        let text = format!(
+            "⏰ Your turn in **{game}** (game {}) is due {due}. Play with /move in {link}.",
+            view.id
+        );
+        match dm(http, user, &Message::text(text)).await {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                tracing::info!(user, error = %e, "a reminder by direct message failed; posting it in the channel");
+            }
+        }
+    }
+    let text = format!(
+        "⏰ {}, your turn in **{game}** is due {due}. Play with /move.",
+        mention(user)
+    );
+    post(http, channel_of(view), &Message::text(text).notify([user])).await
+}
+
+async fn dm(http: &serenity::Http, user: u64, message: &Message) -> serenity::Result<()> {
+    let user = serenity::UserId::new(user.max(1));
+    let channel = user.create_dm_channel(http).await?;
+    channel.id.send_message(http, message.create()).await.map(|_| ())
+}

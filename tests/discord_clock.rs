@@ -1,0 +1,449 @@
+//! End-to-end: play over days (issue 11) — the real bot against a fake Discord and a real
+//! PostgreSQL. Days are not waited for: a test moves a game's deadline (or pause end) in the
+//! database, which the bot honours at its next look (`FIBONACCI_BOT_TICK_SECS=0.2` here).
+
+mod common;
+mod fake_discord;
+
+use std::time::Duration;
+
+use fake_discord::*;
+use serde_json::json;
+
+const THIRD: u64 = 930_000_000_000_000_003;
+
+/// The latest game of a channel, for SQL.
+const GAME: &str = "(SELECT max(id) FROM games WHERE channel_id = $1)";
+
+/// Puts the deadline of the turn in progress `secs` seconds from now, the turn having started
+/// two days ago.
+async fn deadline_in(t: &Table, channel: u64, secs: i64) {
+    t.sql(
+        &format!(
+            "UPDATE games SET deadline = now() + make_interval(secs => {secs}), \
+             turn_started_at = now() - interval '2 days' WHERE id = {GAME}"
+        ),
+        channel,
+    )
+    .await;
+}
+
+/// Messages posted in `channel` whose text contains `needle`.
+fn posts(t: &Table, channel: u64, needle: &str) -> Vec<Posted> {
+    t.fake
+        .posted_in(channel)
+        .into_iter()
+        .filter(|p| p.content.contains(needle))
+        .collect()
+}
+
+async fn wait_posts(t: &Table, channel: u64, needle: &str, count: usize) -> Vec<Posted> {
+    t.fake
+        .wait_for(
+            &format!("{count} message(s) with {needle:?} in {channel}"),
+            |v| {
+                let found: Vec<Posted> = v
+                    .posted()
+                    .iter()
+                    .filter(|p| p.channel == channel && p.content.contains(needle))
+                    .cloned()
+                    .collect();
+                (found.len() >= count).then_some(found)
+            },
+        )
+        .await
+}
+
+/// Lets the bot's scheduler look several times.
+async fn a_few_looks() {
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+}
+
+#[tokio::test]
+async fn reminders_come_24_hours_and_1_hour_before_and_ping_only_the_player_to_move() {
+    let t = Table::open().await;
+    let (started, _) = t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    assert!(
+        started.content.contains("3 days per turn") && started.content.contains("⏰ due <t:"),
+        "the first board shows the clock: {}",
+        started.content
+    );
+    let (_, moved) = t.play(ALICE, GENERAL, "b6-c6").await;
+    assert!(moved.content.contains(":R>"), "{}", moved.content);
+
+    deadline_in(&t, GENERAL, 24 * 3600 - 60).await;
+    let reminder = wait_posts(&t, GENERAL, "your turn in", 1).await;
+    assert_eq!(reminder[0].pings, [BOB], "only Bob is pinged");
+    assert!(reminder[0].content.starts_with(&format!("⏰ <@{BOB}>")));
+    assert!(!reminder[0].content.contains(&ALICE.to_string()));
+    a_few_looks().await;
+    assert_eq!(posts(&t, GENERAL, "your turn in").len(), 1, "sent once");
+
+    deadline_in(&t, GENERAL, 3600 - 60).await;
+    let reminders = wait_posts(&t, GENERAL, "your turn in", 2).await;
+    assert_eq!(reminders[1].pings, [BOB]);
+    a_few_looks().await;
+    assert_eq!(posts(&t, GENERAL, "your turn in").len(), 2);
+    t.close().await;
+}
+
+#[tokio::test]
+async fn reminders_go_by_direct_message_when_asked_and_to_the_channel_when_dms_are_closed() {
+    let t = Table::open().await;
+    let (_, settings) = t
+        .say(BOB, GENERAL, "settings", &[("notify", json!("dm"))])
+        .await;
+    assert!(settings.ephemeral && settings.content.contains("direct message"));
+    let (_, settings) = t
+        .say(ALICE, GENERAL, "settings", &[("notify", json!("dm"))])
+        .await;
+    assert!(settings.ephemeral);
+    t.fake.close_dms(ALICE);
+
+    // Bob to move in GENERAL: his reminder comes by DM.
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    t.play(ALICE, GENERAL, "b6-c6").await;
+    deadline_in(&t, GENERAL, 3000).await;
+    let dm = t
+        .fake
+        .wait_for("Bob's DM channel", |_| t.fake.dm_channel_of(BOB))
+        .await;
+    let sent = wait_posts(&t, dm, "Your turn in", 1).await;
+    assert!(
+        sent[0].content.contains(&format!("/{GENERAL}")),
+        "{}",
+        sent[0].content
+    );
+    a_few_looks().await;
+    assert!(posts(&t, GENERAL, "your turn in").is_empty());
+
+    // Alice to move in OTHER, her DMs closed: the reminder falls back to the channel.
+    t.start_game(OTHER, &[("colour", json!("red"))]).await;
+    deadline_in(&t, OTHER, 3000).await;
+    let fallback = wait_posts(&t, OTHER, "your turn in", 1).await;
+    assert_eq!(fallback[0].pings, [ALICE]);
+    a_few_looks().await;
+    assert_eq!(posts(&t, OTHER, "your turn in").len(), 1);
+    t.close().await;
+}
+
+#[tokio::test]
+async fn a_player_who_runs_out_of_time_loses_and_one_who_never_moved_aborts() {
+    let t = Table::open().await;
+    t.fake.add_channel(THIRD);
+    // Fanorona in GENERAL: both move, then Alice (White) lets her clock run out.
+    t.start_game(
+        GENERAL,
+        &[("game", json!("fanorona")), ("colour", json!("white"))],
+    )
+    .await;
+    t.play(ALICE, GENERAL, "d4-e5").await;
+    let (_, reply) = t
+        .say(BOB, GENERAL, "move", &[("moves", json!("e6-e5"))])
+        .await;
+    if reply.ephemeral {
+        // Any legal answer will do: take the first the engine offers.
+        let position: String = t
+            .sql_value(
+                &format!("SELECT position FROM games WHERE id = {GAME}"),
+                GENERAL,
+            )
+            .await;
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+            .args(["rules", "legal", "--game", "fanorona", "--position", &position])
+            .output()
+            .expect("rules legal");
+        let first = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .expect("a legal move")
+            .to_string();
+        t.play(BOB, GENERAL, &first).await;
+    }
+    deadline_in(&t, GENERAL, -1).await;
+    let over = wait_posts(&t, GENERAL, "wins on time", 2).await;
+    let board = &over[0];
+    assert!(board.has_png(), "the final board: {}", board.content);
+    let ping = &over[1];
+    assert!(ping.content.starts_with("🏁 Game over"));
+    let mut pinged = ping.pings.clone();
+    pinged.sort();
+    assert_eq!(pinged, [ALICE, BOB], "both players are pinged");
+    assert!(
+        custom_ids(&ping.components)
+            .iter()
+            .any(|id| id.starts_with("fb:rematch:")),
+        "the end carries a Rematch button"
+    );
+    // The channel is free, and the history says how it ended.
+    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(board.ephemeral && board.content.contains("no game"));
+    let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
+    assert!(history.content.contains("wins on time"), "{}", history.content);
+    let kind: String = t
+        .sql_value(
+            &format!("SELECT kind FROM moves WHERE game_id = {GAME} ORDER BY ply DESC LIMIT 1"),
+            GENERAL,
+        )
+        .await;
+    assert_eq!(kind, "timeout");
+
+    // Fibonacci in THIRD: Alice never moves: aborted, no winner.
+    t.start_game(THIRD, &[("colour", json!("red"))]).await;
+    deadline_in(&t, THIRD, -1).await;
+    let aborted = wait_posts(&t, THIRD, "aborted, no result", 2).await;
+    assert!(aborted[0].has_png());
+    let outcome: String = t
+        .sql_value(
+            &format!("SELECT outcome FROM games WHERE id = {GAME}"),
+            THIRD,
+        )
+        .await;
+    assert_eq!(outcome, "aborted");
+    a_few_looks().await;
+    assert_eq!(posts(&t, THIRD, "aborted, no result").len(), 2, "once");
+    assert_eq!(posts(&t, GENERAL, "wins on time").len(), 2, "once");
+    t.close().await;
+}
+
+#[tokio::test]
+async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
+    let t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    // Bad requests: refused privately, nothing changes.
+    for days in [0, 99] {
+        let text = t
+            .refused(ALICE, GENERAL, "pause", &[("days", json!(days))])
+            .await;
+        assert!(text.contains("from 1 to 14 days"), "{text}");
+    }
+    let text = t
+        .refused(CAROL, GENERAL, "pause", &[("days", json!(2))])
+        .await;
+    assert!(text.contains("You are not playing in this game"), "{text}");
+    let text = t.refused(ALICE, GENERAL, "resume", &[]).await;
+    assert!(text.contains("no pause to end"), "{text}");
+
+    let (_, asked) = t
+        .say(ALICE, GENERAL, "pause", &[("days", json!(2))])
+        .await;
+    assert!(!asked.ephemeral, "{}", asked.content);
+    assert!(asked.content.contains("pause the clock for 2 days"));
+    let accept = asked
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("fb:pause-accept:"))
+        .expect("an Accept pause button");
+    // A third person's click changes nothing.
+    let click = t.fake.click(CAROL, GENERAL, &accept);
+    let reply = t.fake.reply(&click).await;
+    assert!(reply.ephemeral, "{}", reply.content);
+    // Bob accepts with the button.
+    let click = t.fake.click(BOB, GENERAL, &accept);
+    let reply = t.fake.reply(&click).await;
+    assert!(!reply.ephemeral && reply.has_png(), "{}", reply.content);
+    assert!(reply.content.contains("paused"), "{}", reply.content);
+    assert!(reply.custom_ids().is_empty(), "the buttons go");
+    let paused: bool = t
+        .sql_value(
+            &format!(
+                "SELECT deadline IS NULL AND paused_until > now() FROM games WHERE id = {GAME}"
+            ),
+            GENERAL,
+        )
+        .await;
+    assert!(paused, "no deadline runs while paused");
+    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(board.content.contains("paused until <t:"), "{}", board.content);
+
+    // Bob resumes early.
+    let (_, resumed) = t.say(BOB, GENERAL, "resume", &[]).await;
+    assert!(!resumed.ephemeral && resumed.content.contains("restarted the clock"));
+    let running: bool = t
+        .sql_value(
+            &format!(
+                "SELECT deadline > now() AND paused_until IS NULL FROM games WHERE id = {GAME}"
+            ),
+            GENERAL,
+        )
+        .await;
+    assert!(running);
+
+    // Asked again, accepted by typing /pause, and ended by itself.
+    t.say(BOB, GENERAL, "pause", &[("days", json!(1))]).await;
+    let (_, accepted) = t.say(ALICE, GENERAL, "pause", &[]).await;
+    assert!(
+        !accepted.ephemeral && accepted.content.contains("paused for 1 day"),
+        "{}",
+        accepted.content
+    );
+    let pings_before = posts(&t, GENERAL, "your turn (").len();
+    t.sql(
+        &format!(
+            "UPDATE games SET paused_until = now() - interval '1 second' WHERE id = {GAME}"
+        ),
+        GENERAL,
+    )
+    .await;
+    wait_posts(&t, GENERAL, "The pause is over", 1).await;
+    let ping = wait_posts(&t, GENERAL, "your turn (", pings_before + 1).await;
+    assert_eq!(ping.last().map(|p| p.pings.clone()), Some(vec![ALICE]));
+    t.close().await;
+}
+
+#[tokio::test]
+async fn a_rematch_and_a_vela_round_played_to_its_first_capture() {
+    let t = Table::open().await;
+    t.start_game(
+        GENERAL,
+        &[("game", json!("fanorona")), ("colour", json!("white"))],
+    )
+    .await;
+    let (resign, _) = t.say(BOB, GENERAL, "resign", &[]).await;
+    let ended = t.fake.followups(&resign, 1).await;
+    let buttons = ended[0].custom_ids();
+    let vela = buttons
+        .iter()
+        .find(|id| id.starts_with("fb:vela:"))
+        .expect("a Vela round button after a won Fanorona game")
+        .clone();
+    let rematch = buttons
+        .iter()
+        .find(|id| id.starts_with("fb:rematch:"))
+        .expect("a Rematch button")
+        .clone();
+
+    // A third person cannot ask for it.
+    let click = t.fake.click(CAROL, GENERAL, &rematch);
+    let reply = t.fake.reply(&click).await;
+    assert!(reply.ephemeral && reply.content.contains("Only the players"));
+
+    // Bob (the loser) offers the vela round; Alice accepts.
+    let click = t.fake.click(BOB, GENERAL, &vela);
+    let offer = t.fake.reply(&click).await;
+    assert!(!offer.ephemeral, "{}", offer.content);
+    assert!(offer.content.contains("vela round"), "{}", offer.content);
+    let accept = offer
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.contains("challenge-accept"))
+        .expect("Accept");
+    // A second offer of the same follow-up is refused.
+    let click = t.fake.click(ALICE, GENERAL, &vela);
+    let again = t.fake.reply(&click).await;
+    assert!(
+        again.ephemeral && again.content.contains("already been offered"),
+        "{}",
+        again.content
+    );
+    let click = t.fake.click(ALICE, GENERAL, &accept);
+    let started = t.fake.reply(&click).await;
+    assert!(started.has_png());
+    assert!(
+        started.content.contains("Black") && started.content.contains("vela round after game"),
+        "{}",
+        started.content
+    );
+    // The loser (Black, Bob) moves first and captures: one White piece goes.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+        .args(["rules", "legal", "--game", "fanorona", "--vela", "white"])
+        .output()
+        .expect("rules legal");
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .expect("a legal first move")
+        .to_string();
+    let whites = |p: &str| p.split(' ').next().unwrap_or("").matches('W').count();
+    let before: String = t
+        .sql_value(&format!("SELECT position FROM games WHERE id = {GAME}"), GENERAL)
+        .await;
+    t.play(BOB, GENERAL, &first).await;
+    let after: String = t
+        .sql_value(&format!("SELECT position FROM games WHERE id = {GAME}"), GENERAL)
+        .await;
+    assert_eq!(whites(&after), whites(&before) - 1, "{before} → {after}");
+    let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
+    assert!(
+        history.content.contains("vela round after game"),
+        "{}",
+        history.content
+    );
+
+    // After the vela round, a rematch (colours swapped) by typing.
+    t.say(BOB, GENERAL, "resign", &[]).await;
+    let (_, offer) = t.say(ALICE, GENERAL, "rematch", &[]).await;
+    assert!(
+        !offer.ephemeral && offer.content.contains("offers a rematch of game"),
+        "{}",
+        offer.content
+    );
+    let text = t.refused(BOB, GENERAL, "rematch", &[]).await;
+    assert!(text.contains("already been offered"), "{text}");
+    t.close().await;
+}
+
+#[tokio::test]
+async fn a_reminder_due_while_the_bot_is_down_is_sent_after_the_restart_once() {
+    let mut t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    t.play(ALICE, GENERAL, "b6-c6").await;
+    t.bot.kill();
+    deadline_in(&t, GENERAL, 3000).await;
+    // A notice claimed by a sender that died before sending it: its lease ran out.
+    t.sql(
+        &format!(
+            "INSERT INTO notices (game_id, kind, created_at, claimed_until, attempts) \
+             SELECT {GAME}, 'resumed', now(), now() - interval '1 second', 1"
+        ),
+        GENERAL,
+    )
+    .await;
+    t.restart().await;
+    let reminder = wait_posts(&t, GENERAL, "your turn in", 1).await;
+    assert_eq!(reminder[0].pings, [BOB]);
+    wait_posts(&t, GENERAL, "The pause is over", 1).await;
+    a_few_looks().await;
+    assert_eq!(posts(&t, GENERAL, "your turn in").len(), 1);
+    assert_eq!(posts(&t, GENERAL, "The pause is over").len(), 1);
+    t.close().await;
+}
+
+#[tokio::test]
+async fn two_bot_processes_on_one_database_send_each_reminder_and_timeout_once() {
+    let mut t = Table::open().await;
+    let channels: Vec<u64> = (0..6).map(|n| THIRD + 10 + n).collect();
+    for &channel in &channels {
+        t.fake.add_channel(channel);
+        t.start_game(channel, &[("colour", json!("red"))]).await;
+        t.play(ALICE, channel, "b6-c6").await;
+    }
+    let mut second = t.second_bot().await;
+    // Half get a reminder, half time out (Bob never moved: aborted).
+    for (n, &channel) in channels.iter().enumerate() {
+        deadline_in(&t, channel, if n % 2 == 0 { 3000 } else { -1 }).await;
+    }
+    for (n, &channel) in channels.iter().enumerate() {
+        if n % 2 == 0 {
+            wait_posts(&t, channel, "your turn in", 1).await;
+        } else {
+            wait_posts(&t, channel, "aborted, no result", 2).await;
+        }
+    }
+    a_few_looks().await;
+    for (n, &channel) in channels.iter().enumerate() {
+        if n % 2 == 0 {
+            assert_eq!(posts(&t, channel, "your turn in").len(), 1, "{channel}");
+        } else {
+            assert_eq!(posts(&t, channel, "aborted, no result").len(), 2, "{channel}");
+        }
+    }
+    let one = t.bot.log_text();
+    let two = second.log_text();
+    assert!(
+        one.contains("scheduler") || two.contains("scheduler"),
+        "the schedulers logged their work"
+    );
+    second.kill();
+    t.close().await;
+}
