@@ -751,6 +751,11 @@ impl FakeView<'_> {
     pub fn requests(&self) -> &[Request] {
         &self.inner.requests
     }
+    /// The direct-message channel the bot opened with `user`, if it did.
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.inner.dm_channels.get(&user).copied()
+    }
+
     pub fn posted(&self) -> &[Posted] {
         &self.inner.posted
     }
