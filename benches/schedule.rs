@@ -50,12 +50,18 @@ async fn fill(url: &str) {
     .execute(&mut conn)
     .await
     .expect("games");
-    sqlx::query("ANALYZE games").execute(&mut conn).await.expect("analyze");
+    sqlx::query("ANALYZE games")
+        .execute(&mut conn)
+        .await
+        .expect("analyze");
 }
 
 /// Makes `DUE` games due for their 24-hour reminder, and empties the outbox.
 async fn make_due(conn: &mut sqlx::PgConnection) {
-    sqlx::query("DELETE FROM notices").execute(&mut *conn).await.expect("notices");
+    sqlx::query("DELETE FROM notices")
+        .execute(&mut *conn)
+        .await
+        .expect("notices");
     sqlx::query(
         "UPDATE games SET reminders_sent = 0, turn_started_at = now() - interval '2 days', \
              deadline = now() + interval '20 hours' \
@@ -76,7 +82,9 @@ fn scheduler_tick(c: &mut Criterion) {
         let db = common::fresh_database().await;
         let service = Service::connect(db.url()).await.expect("connect");
         fill(db.url()).await;
-        let conn = sqlx::PgConnection::connect(db.url()).await.expect("connect");
+        let conn = sqlx::PgConnection::connect(db.url())
+            .await
+            .expect("connect");
         (db, service, conn)
     });
 
@@ -92,7 +100,10 @@ fn scheduler_tick(c: &mut Criterion) {
         .fetch_all(&mut conn)
         .await
         .expect("explain");
-        println!("\nThe look's query over {GAMES} games, {DUE} due:\n{}\n", plan.join("\n"));
+        println!(
+            "\nThe look's query over {GAMES} games, {DUE} due:\n{}\n",
+            plan.join("\n")
+        );
     });
 
     let mut group = c.benchmark_group("scheduler");

@@ -92,6 +92,9 @@ $$;
 CREATE TRIGGER games_wake_at BEFORE INSERT OR UPDATE ON games
     FOR EACH ROW EXECUTE FUNCTION games_wake_at();
 
+-- `/games` lists a player's last finished games in a guild.
+CREATE INDEX games_finished_guild ON games (guild_id, finished_at DESC) WHERE outcome IS NOT NULL;
+
 -- The scheduler's one query: the games whose wake-up time has come, earliest first.
 CREATE INDEX games_wake ON games (wake_at) WHERE wake_at IS NOT NULL;
 

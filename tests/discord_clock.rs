@@ -179,7 +179,11 @@ async fn a_player_who_runs_out_of_time_loses_and_one_who_never_moved_aborts() {
     let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
     assert!(board.ephemeral && board.content.contains("no game"));
     let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
-    assert!(history.content.contains("wins on time"), "{}", history.content);
+    assert!(
+        history.content.contains("wins on time"),
+        "{}",
+        history.content
+    );
     let kind: String = t
         .sql_value(
             &format!("SELECT kind FROM moves WHERE game_id = {GAME} ORDER BY ply DESC LIMIT 1"),
@@ -225,9 +229,7 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
     let text = t.refused(ALICE, GENERAL, "resume", &[]).await;
     assert!(text.contains("no pause to end"), "{text}");
 
-    let (_, asked) = t
-        .say(ALICE, GENERAL, "pause", &[("days", json!(2))])
-        .await;
+    let (_, asked) = t.say(ALICE, GENERAL, "pause", &[("days", json!(2))]).await;
     assert!(!asked.ephemeral, "{}", asked.content);
     assert!(asked.content.contains("pause the clock for 2 days"));
     let accept = asked
@@ -255,7 +257,11 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
         .await;
     assert!(paused, "no deadline runs while paused");
     let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
-    assert!(board.content.contains("paused until <t:"), "{}", board.content);
+    assert!(
+        board.content.contains("paused until <t:"),
+        "{}",
+        board.content
+    );
 
     // Bob resumes early.
     let (_, resumed) = t.say(BOB, GENERAL, "resume", &[]).await;
@@ -280,9 +286,7 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
     );
     let pings_before = posts(&t, GENERAL, "your turn (").len();
     t.sql(
-        &format!(
-            "UPDATE games SET paused_until = now() - interval '1 second' WHERE id = {GAME}"
-        ),
+        &format!("UPDATE games SET paused_until = now() - interval '1 second' WHERE id = {GAME}"),
         GENERAL,
     )
     .await;
@@ -357,11 +361,17 @@ async fn a_rematch_and_a_vela_round_played_to_its_first_capture() {
         .to_string();
     let whites = |p: &str| p.split(' ').next().unwrap_or("").matches('W').count();
     let before: String = t
-        .sql_value(&format!("SELECT position FROM games WHERE id = {GAME}"), GENERAL)
+        .sql_value(
+            &format!("SELECT position FROM games WHERE id = {GAME}"),
+            GENERAL,
+        )
         .await;
     t.play(BOB, GENERAL, &first).await;
     let after: String = t
-        .sql_value(&format!("SELECT position FROM games WHERE id = {GAME}"), GENERAL)
+        .sql_value(
+            &format!("SELECT position FROM games WHERE id = {GAME}"),
+            GENERAL,
+        )
         .await;
     assert_eq!(whites(&after), whites(&before) - 1, "{before} → {after}");
     let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
@@ -436,7 +446,11 @@ async fn two_bot_processes_on_one_database_send_each_reminder_and_timeout_once()
         if n % 2 == 0 {
             assert_eq!(posts(&t, channel, "your turn in").len(), 1, "{channel}");
         } else {
-            assert_eq!(posts(&t, channel, "aborted, no result").len(), 2, "{channel}");
+            assert_eq!(
+                posts(&t, channel, "aborted, no result").len(),
+                2,
+                "{channel}"
+            );
         }
     }
     let one = t.bot.log_text();

@@ -85,7 +85,10 @@ async fn a_turn_gets_a_deadline_that_moves_with_the_turn_and_stops_at_the_end() 
     assert_eq!(view.clock.deadline, Some(start() + Duration::days(3)));
 
     clock.advance(Duration::hours(5));
-    let moved = service.play(CHANNEL, ALICE, "b6-c6").await.expect("red's one move");
+    let moved = service
+        .play(CHANNEL, ALICE, "b6-c6")
+        .await
+        .expect("red's one move");
     assert!(moved.turn_passed);
     assert_eq!(
         moved.view.clock.deadline,
@@ -110,14 +113,19 @@ async fn a_turn_gets_a_deadline_that_moves_with_the_turn_and_stops_at_the_end() 
             .expect("read");
     assert_eq!(deadline, None);
 
-    let untimed = game(&service, CHANNEL + 1, GameKind::Fanorona, TurnClock::Unlimited).await;
+    let untimed = game(
+        &service,
+        CHANNEL + 1,
+        GameKind::Fanorona,
+        TurnClock::Unlimited,
+    )
+    .await;
     assert_eq!(untimed.clock.deadline, None);
     assert_eq!(untimed.clock.per_turn, TurnClock::Unlimited);
 }
 
 #[tokio::test]
-async fn reminders_come_24_hours_and_1_hour_before_the_deadline_once_each_for_the_player_to_move()
-{
+async fn reminders_come_24_hours_and_1_hour_before_the_deadline_once_each_for_the_player_to_move() {
     let db = common::fresh_database().await;
     let (service, clock) = service(&db).await;
     let view = game(&service, CHANNEL, GameKind::Fibonacci, TurnClock::ThreeDays).await;
@@ -147,7 +155,13 @@ async fn reminders_come_24_hours_and_1_hour_before_the_deadline_once_each_for_th
 
     // Alice moves: Bob's turn gets a full day… of a 1-day game, whose 24-hour reminder would
     // fall when the turn began: only the 1-hour one comes.
-    let day = game(&service, CHANNEL + 1, GameKind::Fibonacci, TurnClock::OneDay).await;
+    let day = game(
+        &service,
+        CHANNEL + 1,
+        GameKind::Fibonacci,
+        TurnClock::OneDay,
+    )
+    .await;
     clock.advance(Duration::hours(23));
     let report = service.tick().await.expect("tick");
     assert_eq!(report.reminders, 1, "{report:?}");
@@ -181,7 +195,10 @@ async fn the_player_who_runs_out_of_time_loses_and_one_who_never_moved_aborts_th
     // Game 2: both move, then Alice stops: she loses on time.
     let lost = game(&service, CHANNEL + 1, GameKind::Fanorona, TurnClock::OneDay).await;
     let first = lost.game.legal_moves()[0].clone();
-    let after = service.play(CHANNEL + 1, ALICE, &first).await.expect("move");
+    let after = service
+        .play(CHANNEL + 1, ALICE, &first)
+        .await
+        .expect("move");
     let reply = after.view.game.legal_moves()[0].clone();
     let after = service.play(CHANNEL + 1, BOB, &reply).await.expect("move");
     assert_eq!(after.view.player_to_move(), Some(ALICE));
@@ -223,7 +240,13 @@ async fn the_player_who_runs_out_of_time_loses_and_one_who_never_moved_aborts_th
     assert_eq!(view.outcome, Some(Outcome::Aborted));
     assert_eq!(history.last().map(|e| e.user), Some(BOB));
     // Both channels are free.
-    assert!(service.game_in_channel(CHANNEL).await.expect("read").is_none());
+    assert!(
+        service
+            .game_in_channel(CHANNEL)
+            .await
+            .expect("read")
+            .is_none()
+    );
     game(&service, CHANNEL, GameKind::Fibonacci, TurnClock::OneDay).await;
 
     let mut conn = db_conn(&db).await;
@@ -291,7 +314,10 @@ async fn a_pause_is_asked_accepted_resumed_early_and_gives_back_unused_days() {
     let (view, step) = service.pause(CHANNEL, ALICE, Some(4)).await.expect("ask");
     assert_eq!(step, PauseStep::Asked { days: 4 });
     assert_eq!(view.clock.pause_offer, Some((Side::First, 4)));
-    assert!(view.clock.deadline.is_some(), "the clock runs until accepted");
+    assert!(
+        view.clock.deadline.is_some(),
+        "the clock runs until accepted"
+    );
     assert_eq!(
         refusal(service.pause(CHANNEL, ALICE, Some(2)).await),
         Refusal::PauseAlreadyAsked {
@@ -321,16 +347,16 @@ async fn a_pause_is_asked_accepted_resumed_early_and_gives_back_unused_days() {
     let resumed_at = clock_now(&clock);
     let view = service.resume(CHANNEL, BOB).await.expect("resume");
     assert_eq!(view.clock.paused_until, None);
-    assert_eq!(
-        view.clock.deadline,
-        Some(resumed_at + Duration::hours(62))
-    );
+    assert_eq!(view.clock.deadline, Some(resumed_at + Duration::hours(62)));
     assert_eq!(view.clock.pause_days_used, [3, 0]);
 
     // Alice has 11 days left: 12 is too many.
     assert_eq!(
         refusal(service.pause(CHANNEL, ALICE, Some(12)).await),
-        Refusal::PauseBudget { asked: 12, left: 11 }
+        Refusal::PauseBudget {
+            asked: 12,
+            left: 11
+        }
     );
 }
 
@@ -377,12 +403,24 @@ async fn a_pause_can_be_declined_or_withdrawn_and_a_game_without_clock_has_none(
     service.pause(CHANNEL, ALICE, Some(3)).await.expect("ask");
     let view = service.decline_pause(CHANNEL, BOB).await.expect("decline");
     assert_eq!(view.clock.pause_offer, None);
-    service.pause(CHANNEL, ALICE, Some(3)).await.expect("ask again");
-    let view = service.decline_pause(CHANNEL, ALICE).await.expect("withdraw");
+    service
+        .pause(CHANNEL, ALICE, Some(3))
+        .await
+        .expect("ask again");
+    let view = service
+        .decline_pause(CHANNEL, ALICE)
+        .await
+        .expect("withdraw");
     assert_eq!(view.clock.pause_offer, None);
     assert_eq!(view.clock.pause_days_used, [0, 0]);
 
-    game(&service, CHANNEL + 1, GameKind::Fibonacci, TurnClock::Unlimited).await;
+    game(
+        &service,
+        CHANNEL + 1,
+        GameKind::Fibonacci,
+        TurnClock::Unlimited,
+    )
+    .await;
     assert_eq!(
         refusal(service.pause(CHANNEL + 1, ALICE, Some(3)).await),
         Refusal::NoClock
@@ -395,13 +433,21 @@ async fn a_rematch_swaps_colours_keeps_options_and_clock_and_is_offered_once() {
     let (service, _clock) = service(&db).await;
     let first = game(&service, CHANNEL, GameKind::Fibonacci, TurnClock::OneDay).await;
     assert_eq!(
-        refusal(service.follow_up(first.id, ALICE, FollowKind::Rematch).await),
+        refusal(
+            service
+                .follow_up(first.id, ALICE, FollowKind::Rematch)
+                .await
+        ),
         Refusal::NoFinishedGame,
         "the game is still on"
     );
     service.resign(CHANNEL, BOB).await.expect("resign");
     assert_eq!(
-        refusal(service.follow_up(first.id, CAROL, FollowKind::Rematch).await),
+        refusal(
+            service
+                .follow_up(first.id, CAROL, FollowKind::Rematch)
+                .await
+        ),
         Refusal::NotInFinishedGame {
             players: [ALICE, BOB]
         }
@@ -413,9 +459,17 @@ async fn a_rematch_swaps_colours_keeps_options_and_clock_and_is_offered_once() {
     assert_eq!((offer.challenger, offer.challenged), (BOB, ALICE));
     assert_eq!(offer.follows, Some((FollowKind::Rematch, first.id)));
     assert_eq!(offer.clock, TurnClock::OneDay);
-    assert_eq!(offer.colour, ColourChoice::ChallengerFirst, "Bob was second");
     assert_eq!(
-        refusal(service.follow_up(first.id, ALICE, FollowKind::Rematch).await),
+        offer.colour,
+        ColourChoice::ChallengerFirst,
+        "Bob was second"
+    );
+    assert_eq!(
+        refusal(
+            service
+                .follow_up(first.id, ALICE, FollowKind::Rematch)
+                .await
+        ),
         Refusal::FollowUpTaken {
             kind: FollowKind::Rematch,
             state: ChallengeState::Open
@@ -433,7 +487,11 @@ async fn a_rematch_swaps_colours_keeps_options_and_clock_and_is_offered_once() {
     // Typing /rematch after the second game ends offers a rematch of the second game.
     service.resign(CHANNEL, ALICE).await.expect("resign");
     assert_eq!(
-        refusal(service.follow_up(first.id, ALICE, FollowKind::Rematch).await),
+        refusal(
+            service
+                .follow_up(first.id, ALICE, FollowKind::Rematch)
+                .await
+        ),
         Refusal::FollowUpTaken {
             kind: FollowKind::Rematch,
             state: ChallengeState::Accepted
@@ -458,14 +516,22 @@ async fn a_vela_round_follows_a_won_fanorona_game_with_its_loser_moving_first() 
         .await
         .expect("vela");
     assert_eq!(offer.config.to_string(), "fanorona rules=escale vela=white");
-    assert_eq!(offer.colour, ColourChoice::ChallengerSecond, "sides are kept");
+    assert_eq!(
+        offer.colour,
+        ColourChoice::ChallengerSecond,
+        "sides are kept"
+    );
     let vela = service.accept(offer.id, ALICE).await.expect("accept");
     assert_eq!(vela.players, [ALICE, BOB]);
     assert_eq!(vela.follows, Some((FollowKind::Vela, first.id)));
     assert_eq!(vela.player_to_move(), Some(BOB), "the loser moves first");
     service.resign(CHANNEL, ALICE).await.expect("resign");
     assert_eq!(
-        refusal(service.follow_up_in_channel(CHANNEL, BOB, FollowKind::Vela).await),
+        refusal(
+            service
+                .follow_up_in_channel(CHANNEL, BOB, FollowKind::Vela)
+                .await
+        ),
         Refusal::NoVela(NoVelaBecause::AlreadyVela)
     );
 }

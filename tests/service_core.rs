@@ -1010,7 +1010,10 @@ async fn the_history_has_every_entry_with_timestamps_and_exports_as_text() {
 
     let text = Service::history_text(&view, &history, mention);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "fibonacci, variant standard, group same-category");
+    assert_eq!(
+        lines[0],
+        "fibonacci, variant standard, group same-category, clock 3d"
+    );
     assert_eq!(lines[1], format!("red: <@{ALICE}>  green: <@{BOB}>"));
     assert!(lines[2].starts_with("  1. red    b6-c6 "), "{text}");
     assert!(lines[3].starts_with("  2. green  j6-i6 i6-h6 "), "{text}");

@@ -35,7 +35,9 @@ impl Service {
                 None => (MoveKind::DrawOffer, None, Some(side)),
             };
             let entry = Self::service_entry(&loaded, side, user, kind);
-            let loaded = self.save(tx, loaded, Save::entry(entry, outcome, draw_offer)).await?;
+            let loaded = self
+                .save(tx, loaded, Save::entry(entry, outcome, draw_offer))
+                .await?;
             Ok(loaded.view())
         })
         .await
@@ -84,7 +86,9 @@ impl Service {
                 (None, Answer::Withdraw) => return Err(Refusal::NoDrawToWithdraw.into()),
             };
             let entry = Self::service_entry(&loaded, side, user, kind);
-            let loaded = self.save(tx, loaded, Save::entry(entry, None, None)).await?;
+            let loaded = self
+                .save(tx, loaded, Save::entry(entry, None, None))
+                .await?;
             Ok(loaded.view())
         })
         .await

@@ -103,7 +103,9 @@ impl Service {
             .await?;
         match offered {
             Ok(row) => row.try_into(),
-            Err((StoreError::FollowUpTaken(game), _)) => Err(self.follow_up_taken(game, kind).await),
+            Err((StoreError::FollowUpTaken(game), _)) => {
+                Err(self.follow_up_taken(game, kind).await)
+            }
             Err((_, new)) => Err(self.channel_taken(new.channel).await),
         }
     }

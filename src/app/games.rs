@@ -14,6 +14,9 @@ use super::views::{GameView, HistoryEntry, MoveOutcome, Outcome, Overview};
 use super::{ChallengeView, ChannelId, GuildId, MAX_MOVES_PER_COMMAND, Service, UserId};
 use crate::store::challenges;
 
+/// Finished games `/games` lists.
+const RECENT_FINISHED: i64 = 5;
+
 /// The longest move text accepted (a long Fanorona chain written in full stays far below).
 const MAX_MOVE_LEN: usize = 200;
 
@@ -194,7 +197,14 @@ impl Service {
             win_reason,
             draw_offer: save.draw_offer.map(Into::into),
         };
-        games::update(&mut tx, game_id, loaded.row.version, &update, &loaded.row.clock).await?;
+        games::update(
+            &mut tx,
+            game_id,
+            loaded.row.version,
+            &update,
+            &loaded.row.clock,
+        )
+        .await?;
         tx.commit().await?;
 
         if let Some(ply) = save.remove_ply {
@@ -395,7 +405,9 @@ impl Service {
             let outcome = Outcome::Resigned {
                 winner: side.other(),
             };
-            let loaded = self.save(tx, loaded, Save::entry(entry, Some(outcome), None)).await?;
+            let loaded = self
+                .save(tx, loaded, Save::entry(entry, Some(outcome), None))
+                .await?;
             Ok(loaded.view())
         })
         .await
@@ -430,6 +442,11 @@ impl Service {
                     .push(Self::load_row(&mut tx, row).await?.view());
             }
             overview.games.sort_by_key(|view| urgency(view, user));
+            for row in games::finished_for_user(&mut tx, guild, user, RECENT_FINISHED).await? {
+                overview
+                    .finished
+                    .push(Self::load_row(&mut tx, row).await?.view());
+            }
             for row in challenges::open_for_user(&mut tx, guild, user).await? {
                 overview.challenges.push(ChallengeView::try_from(row)?);
             }

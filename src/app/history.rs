@@ -2,7 +2,7 @@
 //! `RULES.md`, with timestamps, then the result.
 //!
 //! ```text
-//! fibonacci, variant standard, group same-category
+//! fibonacci, variant standard, group same-category, clock 3d
 //! red: <@11>  green: <@22>
 //!   1. red    b6-c6                 2026-11-23 18:02:11 UTC
 //!   2. green  k7-j7 j7-i7           2026-11-23 18:09:40 UTC
@@ -105,7 +105,11 @@ fn result(view: &GameView) -> String {
         Some(Outcome::Draw) => "draw".to_string(),
         Some(Outcome::DrawAgreed) => "draw by agreement".to_string(),
         Some(Outcome::Timeout { winner }) => {
-            format!("{} wins on time ({} ran out of time)", name(winner), name(winner.other()))
+            format!(
+                "{} wins on time ({} ran out of time)",
+                name(winner),
+                name(winner.other())
+            )
         }
         Some(Outcome::Aborted) => format!(
             "aborted, no result ({} never moved before the deadline)",

@@ -11,8 +11,8 @@
 mod challenges;
 pub mod clock;
 mod draws;
-mod follow;
 mod error;
+mod follow;
 mod games;
 mod history;
 mod pauses;

@@ -203,7 +203,14 @@ impl Service {
                 loaded.draw_offer.map(Into::into)
             },
         };
-        games::update(tx, loaded.row.id, loaded.row.version, &update, &loaded.row.clock).await?;
+        games::update(
+            tx,
+            loaded.row.id,
+            loaded.row.version,
+            &update,
+            &loaded.row.clock,
+        )
+        .await?;
         Ok(())
     }
 
@@ -218,11 +225,7 @@ impl Service {
             Ok(loaded) => loaded,
             Err(why) => return Ok(Err(why)),
         };
-        let by = loaded
-            .row
-            .clock
-            .paused_by
-            .map_or(Side::First, Side::from);
+        let by = loaded.row.clock.paused_by.map_or(Side::First, Side::from);
         end_pause(&mut loaded.row.clock, now);
         let mut entry = Self::service_entry(&loaded, by, loaded.player(by), MoveKind::Resume);
         entry.notation = "clock resumed: the pause is over".to_string();
@@ -283,8 +286,8 @@ impl Service {
         self.guarded(async {
             let now = self.now();
             let mut tx = self.store.begin().await?;
-            let rows = schedule::claim_notices(&mut tx, now, now + LEASE, limit, MAX_ATTEMPTS)
-                .await?;
+            let rows =
+                schedule::claim_notices(&mut tx, now, now + LEASE, limit, MAX_ATTEMPTS).await?;
             let mut notices = Vec::with_capacity(rows.len());
             for row in rows {
                 match self.notice(&mut tx, row).await? {

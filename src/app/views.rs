@@ -182,9 +182,12 @@ pub struct HistoryEntry {
     pub at: chrono::DateTime<chrono::Utc>,
 }
 
-/// A user's active games and open challenges in one guild.
+/// A user's active games (most urgent first), open challenges and last finished games in one
+/// guild.
 #[derive(Clone, Debug, Default)]
 pub struct Overview {
     pub games: Vec<GameView>,
     pub challenges: Vec<ChallengeView>,
+    /// The last few finished games, newest first.
+    pub finished: Vec<GameView>,
 }

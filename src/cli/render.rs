@@ -37,6 +37,9 @@ pub struct RenderArgs {
     /// A banner for a game that ended outside the rules ("Green resigns").
     #[arg(long)]
     pub banner: Option<String>,
+    /// A note after the status line: the clock, the game's origin ("due 26 Nov 14:00 UTC").
+    #[arg(long)]
+    pub note: Option<String>,
     /// The PNG file to write.
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
@@ -72,7 +75,7 @@ fn render(args: &RenderArgs) -> Result<(), String> {
         last_turn,
         highlight: args.highlight.clone(),
         banner: args.banner.clone(),
-        note: None,
+        note: args.note.clone(),
     };
     let options = RenderOptions {
         palette: match args.palette {

@@ -250,6 +250,8 @@ async fn open_thread(
 }
 
 /// Challenge someone to a game.
+// Poise takes each slash command option as its own argument.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,

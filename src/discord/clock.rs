@@ -89,8 +89,10 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), BotError> {
     answer(ctx, "resume", async move {
         let view = data.service.resume(channel, user).await?;
         let headline = format!("{} restarted the clock.", mention(user));
-        Ok(Answer::public(game_message(&http, &data.names, &headline, &view).await)
-            .then(turn_ping(&view)))
+        Ok(
+            Answer::public(game_message(&http, &data.names, &headline, &view).await)
+                .then(turn_ping(&view)),
+        )
     })
     .await
 }

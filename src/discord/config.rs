@@ -162,7 +162,10 @@ mod tests {
     #[test]
     fn the_scheduler_looks_every_30_seconds_unless_told_otherwise() {
         let tick = |v: &str| config(&[("DISCORD_TOKEN", "t"), ("FIBONACCI_BOT_TICK_SECS", v)]);
-        assert_eq!(config(&[("DISCORD_TOKEN", "t")]).unwrap().tick, DEFAULT_TICK);
+        assert_eq!(
+            config(&[("DISCORD_TOKEN", "t")]).unwrap().tick,
+            DEFAULT_TICK
+        );
         assert_eq!(tick("5").unwrap().tick, Duration::from_secs(5));
         assert_eq!(tick("0.25").unwrap().tick, Duration::from_millis(250));
         for bad in ["0", "-1", "soon", "1e9"] {

@@ -31,7 +31,10 @@ async fn typed(ctx: Context<'_>, kind: FollowKind, what: &str) -> Result<(), Bot
     let data = ctx.data();
     let (user, channel, _) = invoker(ctx);
     let posted = answer_reporting(ctx, what, async move {
-        let c = data.service.follow_up_in_channel(channel, user, kind).await?;
+        let c = data
+            .service
+            .follow_up_in_channel(channel, user, kind)
+            .await?;
         Ok(offered(&c))
     })
     .await?;

@@ -3,7 +3,9 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::Choice;
-use super::present::{describe_config, mention, picture, side_name, status_line, timestamp};
+use super::present::{
+    describe_config, mention, outcome_text, picture, side_name, status_line, timestamp,
+};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker};
 use crate::app::{Overview, Service, UserId};
@@ -12,14 +14,14 @@ use crate::render::BoardInfo;
 
 /// The `/games` list, for `user`.
 pub fn overview_text(user: UserId, overview: &Overview) -> String {
-    if overview.games.is_empty() && overview.challenges.is_empty() {
+    if overview.games.is_empty() && overview.challenges.is_empty() && overview.finished.is_empty() {
         return "You have no active games or open challenges in this server. Start one with \
                 /challenge."
             .to_string();
     }
     let mut text = String::new();
     if !overview.games.is_empty() {
-        text.push_str("**Your games**\n");
+        text.push_str("**Your games** (most urgent first)\n");
         for view in &overview.games {
             let kind = view.game.kind();
             let side = view.side_of(user).unwrap_or(Side::First);
@@ -69,6 +71,21 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
                     c.channel
                 ));
             }
+        }
+    }
+    if !overview.finished.is_empty() {
+        text.push_str("**Recently finished**\n");
+        for view in &overview.finished {
+            let Some(outcome) = view.outcome else {
+                continue;
+            };
+            text.push_str(&format!(
+                "• {} (game {}) in <#{}>: {}\n",
+                describe_config(&view.game.config()),
+                view.id,
+                view.channel,
+                outcome_text(view, outcome)
+            ));
         }
     }
     text

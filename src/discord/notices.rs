@@ -87,7 +87,10 @@ async fn post(
     channel: serenity::ChannelId,
     message: &Message,
 ) -> serenity::Result<()> {
-    channel.send_message(http, message.create()).await.map(|_| ())
+    channel
+        .send_message(http, message.create())
+        .await
+        .map(|_| ())
 }
 
 /// Sends one notice.
@@ -106,7 +109,12 @@ async fn send(
             } else {
                 "⏰ Time is up before the first move."
             };
-            post(http, channel, &game_message(http, names, headline, view).await).await?;
+            post(
+                http,
+                channel,
+                &game_message(http, names, headline, view).await,
+            )
+            .await?;
             if let Some(over) = game_over(view) {
                 post(http, channel, &over).await?;
             }
@@ -114,7 +122,12 @@ async fn send(
         }
         NoticeKind::Resumed => {
             let headline = "⏯ The pause is over: the clock runs again.";
-            post(http, channel, &game_message(http, names, headline, view).await).await?;
+            post(
+                http,
+                channel,
+                &game_message(http, names, headline, view).await,
+            )
+            .await?;
             if let Some(ping) = turn_ping(view) {
                 post(http, channel, &ping).await?;
             }
@@ -131,7 +144,11 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
         return Ok(());
     };
     let game = present::describe_config(&view.game.config());
-    let due = format!("{} ({})", timestamp(deadline, 'R'), timestamp(deadline, 'f'));
+    let due = format!(
+        "{} ({})",
+        timestamp(deadline, 'R'),
+        timestamp(deadline, 'f')
+    );
     if notice.notify == Notify::Dm {
         let link = format!(
             "https://discord.com/channels/{}/{}",
@@ -158,5 +175,9 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
 async fn dm(http: &serenity::Http, user: u64, message: &Message) -> serenity::Result<()> {
     let user = serenity::UserId::new(user.max(1));
     let channel = user.create_dm_channel(http).await?;
-    channel.id.send_message(http, message.create()).await.map(|_| ())
+    channel
+        .id
+        .send_message(http, message.create())
+        .await
+        .map(|_| ())
 }

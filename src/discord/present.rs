@@ -179,10 +179,9 @@ fn banner(view: &GameView) -> Option<String> {
             Some(format!("{} resigns", side_name(kind, winner.other())))
         }
         Outcome::DrawAgreed => Some("Draw agreed".to_string()),
-        Outcome::Timeout { winner } => Some(format!(
-            "{} lost on time",
-            side_name(kind, winner.other())
-        )),
+        Outcome::Timeout { winner } => {
+            Some(format!("{} lost on time", side_name(kind, winner.other())))
+        }
         Outcome::Aborted => Some("Game aborted: no move before the deadline".to_string()),
         Outcome::Won(..) | Outcome::Draw => None,
     }

@@ -3,7 +3,9 @@
 //! command names and `<@id>` mentions belong here, not there.
 
 use crate::app::clock::MAX_PAUSE_DAYS;
-use crate::app::{ChallengeAction, ChallengeState, ChannelHolder, FollowKind, NoVelaBecause, Refusal};
+use crate::app::{
+    ChallengeAction, ChallengeState, ChannelHolder, FollowKind, NoVelaBecause, Refusal,
+};
 
 use super::present::{mention, timestamp};
 

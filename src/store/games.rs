@@ -209,6 +209,26 @@ pub async fn active_for_user(
     .await?)
 }
 
+/// The last `limit` finished games of a guild in which `user` played, newest first.
+pub async fn finished_for_user(
+    conn: &mut PgConnection,
+    guild: u64,
+    user: u64,
+    limit: i64,
+) -> Result<Vec<GameRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games g WHERE g.outcome IS NOT NULL AND g.guild_id = $1 \
+         AND (g.first_player = $2 OR g.second_player = $2) ORDER BY g.finished_at DESC LIMIT $3"
+    ))
+    .bind(id_to_db(guild))
+    .bind(id_to_db(user))
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
 /// The whole move log of a game, in order.
 pub async fn moves(conn: &mut PgConnection, game_id: i64) -> Result<Vec<MoveRow>, StoreError> {
     Ok(sqlx::query_as(

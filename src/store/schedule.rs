@@ -34,10 +34,7 @@ pub async fn claim_due(
 }
 
 /// For each of `games`, the users who made at least one move in it: `(game, user)` pairs.
-pub async fn movers(
-    conn: &mut PgConnection,
-    games: &[i64],
-) -> Result<Vec<(i64, i64)>, StoreError> {
+pub async fn movers(conn: &mut PgConnection, games: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
     Ok(sqlx::query_as(
         "SELECT DISTINCT game_id, user_id FROM moves WHERE game_id = ANY($1) AND kind = 'move'",
     )

@@ -604,7 +604,8 @@ impl FakeDiscord {
             content: "an old message".into(),
             components: json!([]),
             flags: 0,
-            files: vec![], pings: Vec::new(),
+            files: vec![],
+            pings: Vec::new(),
         };
         self.click_on(user, &posted, custom_id)
     }

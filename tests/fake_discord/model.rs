@@ -80,7 +80,11 @@ pub fn allowed_users(body: &Value) -> Vec<u64> {
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or_else(|| u.as_u64()))
+        .filter_map(|u| {
+            u.as_str()
+                .and_then(|s| s.parse().ok())
+                .or_else(|| u.as_u64())
+        })
         .collect()
 }
 

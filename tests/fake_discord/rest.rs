@@ -257,7 +257,8 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                     content: data["content"].as_str().unwrap_or("").to_string(),
                     components: data["components"].clone(),
                     flags: data["flags"].as_u64().unwrap_or(0),
-                    files: files.clone(), pings: allowed_users(data),
+                    files: files.clone(),
+                    pings: allowed_users(data),
                 });
             }
             drop(inner);
@@ -311,7 +312,8 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                 content: body["content"].as_str().unwrap_or("").to_string(),
                 components: body["components"].clone(),
                 flags: 0,
-                files: files.clone(), pings: allowed_users(&body),
+                files: files.clone(),
+                pings: allowed_users(&body),
             };
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
         }
@@ -519,7 +521,8 @@ pub(crate) fn post(shared: &Shared, channel: u64, body: &Value, files: &[File]) 
         content: body["content"].as_str().unwrap_or("").to_string(),
         components: body["components"].clone(),
         flags: body["flags"].as_u64().unwrap_or(0),
-        files: files.to_vec(), pings: allowed_users(body),
+        files: files.to_vec(),
+        pings: allowed_users(body),
     };
     shared.lock().posted.push(posted.clone());
     posted
