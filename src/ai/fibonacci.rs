@@ -32,6 +32,13 @@ pub struct FibonacciSearch {
     pub replies: usize,
     /// Beam width of the opponent's answer.
     pub reply_width: usize,
+    /// The opponent's best answers (by their evaluation) after which the search looks for a
+    /// win of its own on the turn after (0: none). A candidate is worth the least of these
+    /// answers, counting an answer that leaves a win as lost for the opponent: this is what
+    /// finds turns that set up a surround the opponent cannot stop.
+    pub follow_replies: usize,
+    /// Beam width of that own next turn.
+    pub follow_width: usize,
     /// Random bonus in `0..noise` added to every evaluation (a strike next to an interior
     /// enemy centre is worth about 40).
     pub noise: i32,
@@ -48,6 +55,8 @@ impl FibonacciSearch {
                 width: 2,
                 replies: 0,
                 reply_width: 0,
+                follow_replies: 0,
+                follow_width: 0,
                 noise: 40,
             },
             Level::Medium => FibonacciSearch {
@@ -58,16 +67,20 @@ impl FibonacciSearch {
                 width: 6,
                 replies: 6,
                 reply_width: 3,
+                follow_replies: 0,
+                follow_width: 0,
                 noise: 6,
             },
             Level::Hard => FibonacciSearch {
                 limits: Limits {
-                    nodes: 600_000,
+                    nodes: 3_000_000,
                     cap,
                 },
-                width: 16,
-                replies: 20,
-                reply_width: 6,
+                width: 24,
+                replies: 24,
+                reply_width: 10,
+                follow_replies: 4,
+                follow_width: 8,
                 noise: 2,
             },
         }
@@ -410,35 +423,76 @@ fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec<UnitMove> 
     if first.score >= WIN || search.replies == 0 {
         return first.moves.clone();
     }
-    // Two-turn minimax: each candidate is worth what is left after the opponent's best answer.
+    // Two-turn minimax: each candidate is worth what is left after the opponent's best answer,
+    // and (follow_replies > 0) an answer after which we win at once does not count as best.
     let mut best: Option<(i32, usize)> = None;
+    let mut per_candidate = 0;
     for (i, c) in candidates.iter().take(search.replies).enumerate() {
-        if i > 0 && s.spent() {
+        // Stop before a candidate whose check the budget could not finish: a check cut short
+        // misses answers and overrates its candidate.
+        if i > 0 && (s.spent() || s.nodes + per_candidate > s.limits.nodes) {
             break;
         }
+        let before = s.nodes;
         let mut after = c.game.clone();
-        if after.status() == Status::Ongoing && after.position().turn() == root.position().turn() {
-            // Stopping early: the partial turn ends here.
-            let _ = after.end_turn();
-        }
+        end_partial_turn(&mut after, root.position().turn());
         let value = match after.status() {
             Status::Ongoing if after.position().side_to_move() != me => {
-                match s.turn(&after, search.reply_width.max(1)).first() {
+                let answers = s.turn(&after, search.reply_width.max(1));
+                match answers.first() {
                     // The answers' scores are from the opponent's side.
                     Some(a) if a.score >= WIN => -WIN,
-                    Some(a) => evaluate(a.game.position(), me, variant),
+                    Some(_) => {
+                        let mut worst = i32::MAX;
+                        let theirs = after.position().turn();
+                        for a in answers.iter().take(search.follow_replies.max(1)) {
+                            let v = evaluate(a.game.position(), me, variant);
+                            let v = if search.follow_replies > 0
+                                && s.wins_next_turn(&a.game, theirs, me, search.follow_width)
+                            {
+                                WIN / 4 + v.clamp(-WIN / 8, WIN / 8)
+                            } else {
+                                v
+                            };
+                            worst = worst.min(v);
+                        }
+                        worst
+                    }
                     None => c.score,
                 }
             }
             // The opponent's turns were skipped (allowance 0), or the game ended: judge as is.
             _ => c.score,
         };
+        per_candidate = per_candidate.max(s.nodes - before);
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, i));
         }
     }
     let index = best.map_or(0, |(_, i)| i);
     candidates[index].moves.clone()
+}
+
+/// Ends the turn `turn` in `game` if a partial turn stopped early within it.
+fn end_partial_turn(game: &mut Game, turn: u32) {
+    if game.status() == Status::Ongoing && game.position().turn() == turn {
+        let _ = game.end_turn();
+    }
+}
+
+impl Searcher {
+    /// True when `me`, after the opponent's (possibly partial) turn `theirs` in `game`, has a
+    /// winning turn that a beam of `width` finds.
+    fn wins_next_turn(&mut self, game: &Game, theirs: u32, me: Color, width: usize) -> bool {
+        let mut next = game.clone();
+        end_partial_turn(&mut next, theirs);
+        if next.status() != Status::Ongoing || next.position().side_to_move() != me {
+            return false;
+        }
+        self.turn(&next, width.max(1))
+            .first()
+            .is_some_and(|p| p.score >= WIN)
+    }
 }
 
 #[cfg(test)]
