@@ -73,13 +73,13 @@ impl FibonacciSearch {
             },
             Level::Hard => FibonacciSearch {
                 limits: Limits {
-                    nodes: 3_000_000,
+                    nodes: 6_000_000,
                     cap,
                 },
-                width: 24,
-                replies: 24,
-                reply_width: 10,
-                follow_replies: 4,
+                width: 32,
+                replies: 40,
+                reply_width: 12,
+                follow_replies: 6,
                 follow_width: 8,
                 noise: 2,
             },
