@@ -8,7 +8,16 @@
 //! move, which finds such plans when each step raises the evaluation, and ending the turn early
 //! is simply keeping a shorter partial turn. The best candidate turns are then played out
 //! against the opponent's own beam search (a two-turn minimax): that is what keeps the AI from
-//! leaving its centre where the opponent can surround it.
+//! leaving its centre where the opponent can surround it. At hard, each of the opponent's best
+//! few answers is then checked for a winning turn of ours after it: a candidate that leaves a
+//! threat every such answer fails to stop is worth nearly a win, which is how the AI makes
+//! progress instead of waiting.
+//!
+//! The evaluation slopes gently towards the enemy centre across the whole board (without that,
+//! far-off strikes had no reason to advance and two careful players shuffled until the turn
+//! cap), values the strikes that would surround the enemy centre once a group member exchanges
+//! with it (how a centre sitting on the edge, which cannot be surrounded, is dragged inside),
+//! and counts the strikes already round an interior centre steeply.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -572,6 +581,44 @@ mod tests {
             fibonacci_turn(&over, Level::Hard, 0),
             Err(AiError::GameOver)
         );
+    }
+
+    /// Green's centre in the k6 corner, its other pieces out of the way, and Red's `red`.
+    fn corner(red: &str) -> Game {
+        let green = "ck6 sk7 sk8 sk9 sk10 sk11 sj11 ue1 ue2 ue3 ue4 ue5 ue6";
+        let text = board(&format!("{red} {RED_SUPPORTS} {green}"), "r 6 7");
+        Game::from_position(Options::default(), 0, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn far_strikes_still_gain_by_coming_closer() {
+        // With the centre in a corner, nothing is within four points of it: one step of one
+        // strike towards it must still count, or the AI has no reason to advance at all.
+        let far = corner("Ca1 Sa2 Sa3 Sa4 Sa5 Sa6 Sb7");
+        let closer = corner("Ca1 Sa3 Sa4 Sa5 Sa6 Sb7 Sc7");
+        assert!(evaluate_fibonacci(&closer) > evaluate_fibonacci(&far));
+    }
+
+    #[test]
+    fn drags_a_corner_centre_inside_and_surrounds_it() {
+        // Red's strike group touches k6 through j5; exchanging i5 with the centre puts it on
+        // i5 next to five strikes (i4 i6 j5 h4 h5), and the strike now on k6 closes j6.
+        let g = corner("Ca1 Si5 Sj5 Si4 Sh4 Sh5 Si6");
+        let p = g.position();
+        let centre = p.centre(Color::Green).index();
+        assert_eq!(pull_threat(geometry(), p, Color::Red, centre), 5);
+        for level in Level::ALL {
+            let turn = fibonacci_turn(&g, level, 3).expect("a turn");
+            let mut after = g.clone();
+            for m in &turn {
+                after.play_str(m).expect("legal");
+            }
+            assert_eq!(
+                after.status(),
+                Status::Won(Color::Red.side(), crate::engine::WinReason::Surrounded),
+                "{level}: {turn:?}"
+            );
+        }
     }
 
     #[test]
