@@ -8,7 +8,10 @@
 //!   `greedy` (default `hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
 //!   `fanorona-standard` (default all but `fibonacci-cards`);
-//! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200).
+//! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200);
+//! - `AI_BENCH_TRACE`: when set, every Fibonacci turn is printed (player, unit moves, the board
+//!   after it), to see how games are won or drawn;
+//! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one.
 //!
 //! Each finished pairing prints its row at once, so a long run can be read as it goes.
 
@@ -114,6 +117,19 @@ fn play_game(
                     game.play_str(m)
                         .unwrap_or_else(|e| panic!("{} refused {m}: {e}", p.name()));
                 }
+                if env::var_os("AI_BENCH_TRACE").is_some() {
+                    println!(
+                        "turn {} {}: {}  ({:.0} ms)",
+                        t + 1,
+                        p.name(),
+                        turn.join(" "),
+                        start.elapsed().as_secs_f64() * 1000.0
+                    );
+                    println!("{}", draw_fibonacci(game.position()));
+                }
+            }
+            if env::var_os("AI_BENCH_TRACE").is_some() {
+                println!("result: {:?}", game.status());
             }
             game.status()
         }
@@ -146,6 +162,25 @@ fn play_game(
         Status::Won(side, _) => Some(side == side_of_a),
         _ => None,
     }
+}
+
+/// The board as a hexagon of letters (row k on top), for `AI_BENCH_TRACE`.
+fn draw_fibonacci(p: &fibonacci::Position) -> String {
+    let mut out = String::new();
+    for row in (0..11u8).rev() {
+        let first = row.saturating_sub(4).max(1);
+        let last = (row + 6).min(11);
+        out.push_str(&" ".repeat(usize::from(row.abs_diff(5))));
+        out.push((b'a' + row) as char);
+        out.push(' ');
+        for n in first..=last {
+            let c = fibonacci::Cell::new(row, n).expect("a point of the board");
+            out.push(p.piece_at(c).map_or('.', |x| x.letter()));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn var<T>(name: &str, default: T, parse: impl Fn(&str) -> Option<T>) -> T {
@@ -192,7 +227,8 @@ fn main() {
         for &(a, b) in &pairings {
             let started = Instant::now();
             let (mut wins, mut losses, mut draws) = (0, 0, 0);
-            for g in 0..games {
+            let first = var("AI_BENCH_FIRST_GAME", 0u32, |s| s.parse().ok());
+            for g in first..first + games {
                 match play_game(set, a, b, g % 2 == 0, u64::from(g), cap, &mut timings) {
                     Some(true) => wins += 1,
                     Some(false) => losses += 1,

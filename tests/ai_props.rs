@@ -18,6 +18,8 @@ const FIBONACCI_TINY: FibonacciSearch = FibonacciSearch {
     width: 2,
     replies: 2,
     reply_width: 1,
+    follow_replies: 1,
+    follow_width: 1,
     noise: 5,
 };
 

@@ -8,7 +8,16 @@
 //! move, which finds such plans when each step raises the evaluation, and ending the turn early
 //! is simply keeping a shorter partial turn. The best candidate turns are then played out
 //! against the opponent's own beam search (a two-turn minimax): that is what keeps the AI from
-//! leaving its centre where the opponent can surround it.
+//! leaving its centre where the opponent can surround it. At hard, each of the opponent's best
+//! few answers is then checked for a winning turn of ours after it: a candidate that leaves a
+//! threat every such answer fails to stop is worth nearly a win, which is how the AI makes
+//! progress instead of waiting.
+//!
+//! The evaluation slopes gently towards the enemy centre across the whole board (without that,
+//! far-off strikes had no reason to advance and two careful players shuffled until the turn
+//! cap), values the strikes that would surround the enemy centre once a group member exchanges
+//! with it (how a centre sitting on the edge, which cannot be surrounded, is dragged inside),
+//! and counts the strikes already round an interior centre steeply.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -32,6 +41,13 @@ pub struct FibonacciSearch {
     pub replies: usize,
     /// Beam width of the opponent's answer.
     pub reply_width: usize,
+    /// The opponent's best answers (by their evaluation) after which the search looks for a
+    /// win of its own on the turn after (0: none). A candidate is worth the least of these
+    /// answers, counting an answer that leaves a win as lost for the opponent: this is what
+    /// finds turns that set up a surround the opponent cannot stop.
+    pub follow_replies: usize,
+    /// Beam width of that own next turn.
+    pub follow_width: usize,
     /// Random bonus in `0..noise` added to every evaluation (a strike next to an interior
     /// enemy centre is worth about 40).
     pub noise: i32,
@@ -40,6 +56,8 @@ pub struct FibonacciSearch {
 impl FibonacciSearch {
     /// The settings of a level. The node budgets stay under the level's time budget with a wide
     /// margin on the machine the benchmark ran on (see the note on issue 12 for the numbers).
+    /// Hard's 6 000 000 nodes took a median of 0.48 s and at most 1.52 s per turn in the
+    /// release build on a shared two-core machine under load (`benches/ai.rs`).
     pub fn for_level(level: Level) -> FibonacciSearch {
         let cap = Some(level.time_budget());
         match level {
@@ -48,6 +66,8 @@ impl FibonacciSearch {
                 width: 2,
                 replies: 0,
                 reply_width: 0,
+                follow_replies: 0,
+                follow_width: 0,
                 noise: 40,
             },
             Level::Medium => FibonacciSearch {
@@ -58,16 +78,20 @@ impl FibonacciSearch {
                 width: 6,
                 replies: 6,
                 reply_width: 3,
+                follow_replies: 0,
+                follow_width: 0,
                 noise: 6,
             },
             Level::Hard => FibonacciSearch {
                 limits: Limits {
-                    nodes: 600_000,
+                    nodes: 6_000_000,
                     cap,
                 },
-                width: 16,
-                replies: 20,
-                reply_width: 6,
+                width: 32,
+                replies: 40,
+                reply_width: 12,
+                follow_replies: 6,
+                follow_width: 8,
                 noise: 2,
             },
         }
@@ -188,6 +212,60 @@ fn largest_group(g: &Geometry, set: u128) -> u32 {
 /// surrounded): steep, because the last ones are the hardest to place and six is the win.
 const RING: [i32; 7] = [30, 40, 80, 140, 250, 450, WIN / 2];
 
+/// Value of a pull threat: a group of the attacker's touches the enemy centre, so one exchange
+/// drags the centre onto a member's point, where `n` of the attacker's strikes would then stand
+/// next to it. Five is a surround in two unit moves.
+const PULL: [i32; 7] = [0, 0, 10, 30, 70, 160, 300];
+
+/// Members of `set` connected to `seed` (which must be in `set`).
+fn flood(g: &Geometry, seed: u128, set: u128) -> u128 {
+    let mut group = seed;
+    loop {
+        let grown = dilate(g, group) & set;
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
+}
+
+/// The best pull threat of `attacker` against the centre on `centre` (see [`PULL`]): the most
+/// strikes that would stand next to the centre after one exchange of a group member with it.
+fn pull_threat(g: &Geometry, position: &Position, attacker: Color, centre: usize) -> usize {
+    let strikes = mask(position, attacker, Kind::Strike);
+    let supports = mask(position, attacker, Kind::Support);
+    let around = g.neighbours[centre];
+    let mut best = 0;
+    for set in [strikes, supports] {
+        let mut rest = set & around;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let group = flood(g, seed, set);
+            rest &= !group;
+            if group.count_ones() < 2 {
+                continue; // a lone piece cannot exchange
+            }
+            let mut members = group;
+            while members != 0 {
+                let x = members.trailing_zeros() as usize;
+                members &= members - 1;
+                let ring = g.neighbours[x];
+                if ring.count_ones() != 6 {
+                    continue; // the centre would land on the edge
+                }
+                // The member goes to the centre's point, the centre to the member's.
+                let after = if set == strikes {
+                    (strikes & !(1u128 << x)) | 1u128 << centre
+                } else {
+                    strikes
+                };
+                best = best.max((after & ring).count_ones() as usize);
+            }
+        }
+    }
+    best
+}
+
 /// What `attacker` has against `defender`'s centre.
 fn attack(g: &Geometry, position: &Position, attacker: Color, variant: Variant) -> i32 {
     let defender = attacker.other();
@@ -195,16 +273,18 @@ fn attack(g: &Geometry, position: &Position, attacker: Color, variant: Variant) 
     let strikes = mask(position, attacker, Kind::Strike);
     let ring = g.neighbours[centre];
     let adjacent = (strikes & ring).count_ones() as usize;
-    // Strike pieces within reach of the enemy centre.
+    // Strike pieces near the enemy centre: steep close by, and a gentle slope across the whole
+    // board, so that strikes far away still have a reason to come closer.
     let mut near = 0;
     let mut rest = strikes;
     while rest != 0 {
         let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        near += (5 - distance(g, i, centre)).max(0);
+        let d = distance(g, i, centre);
+        near += (5 - d).max(0) * 3 + (11 - d).max(0) * 2;
     }
     let group = largest_group(g, strikes) as i32;
-    let mut score = near * 3 + group * group;
+    let mut score = near + group * group;
     match variant {
         Variant::Standard => {
             if ring.count_ones() == 6 {
@@ -214,6 +294,7 @@ fn attack(g: &Geometry, position: &Position, attacker: Color, variant: Variant) 
                 // takes a unit move from its owner's allowance.
                 score += adjacent as i32 * 12;
             }
+            score += PULL[pull_threat(g, position, attacker, centre)];
         }
         Variant::Cards => {
             // The win is six connected strikes with three next to the enemy centre.
@@ -353,35 +434,76 @@ fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec<UnitMove> 
     if first.score >= WIN || search.replies == 0 {
         return first.moves.clone();
     }
-    // Two-turn minimax: each candidate is worth what is left after the opponent's best answer.
+    // Two-turn minimax: each candidate is worth what is left after the opponent's best answer,
+    // and (follow_replies > 0) an answer after which we win at once does not count as best.
     let mut best: Option<(i32, usize)> = None;
+    let mut per_candidate = 0;
     for (i, c) in candidates.iter().take(search.replies).enumerate() {
-        if i > 0 && s.spent() {
+        // Stop before a candidate whose check the budget could not finish: a check cut short
+        // misses answers and overrates its candidate.
+        if i > 0 && (s.spent() || s.nodes + per_candidate > s.limits.nodes) {
             break;
         }
+        let before = s.nodes;
         let mut after = c.game.clone();
-        if after.status() == Status::Ongoing && after.position().turn() == root.position().turn() {
-            // Stopping early: the partial turn ends here.
-            let _ = after.end_turn();
-        }
+        end_partial_turn(&mut after, root.position().turn());
         let value = match after.status() {
             Status::Ongoing if after.position().side_to_move() != me => {
-                match s.turn(&after, search.reply_width.max(1)).first() {
+                let answers = s.turn(&after, search.reply_width.max(1));
+                match answers.first() {
                     // The answers' scores are from the opponent's side.
                     Some(a) if a.score >= WIN => -WIN,
-                    Some(a) => evaluate(a.game.position(), me, variant),
+                    Some(_) => {
+                        let mut worst = i32::MAX;
+                        let theirs = after.position().turn();
+                        for a in answers.iter().take(search.follow_replies.max(1)) {
+                            let v = evaluate(a.game.position(), me, variant);
+                            let v = if search.follow_replies > 0
+                                && s.wins_next_turn(&a.game, theirs, me, search.follow_width)
+                            {
+                                WIN / 4 + v.clamp(-WIN / 8, WIN / 8)
+                            } else {
+                                v
+                            };
+                            worst = worst.min(v);
+                        }
+                        worst
+                    }
                     None => c.score,
                 }
             }
             // The opponent's turns were skipped (allowance 0), or the game ended: judge as is.
             _ => c.score,
         };
+        per_candidate = per_candidate.max(s.nodes - before);
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, i));
         }
     }
     let index = best.map_or(0, |(_, i)| i);
     candidates[index].moves.clone()
+}
+
+/// Ends the turn `turn` in `game` if a partial turn stopped early within it.
+fn end_partial_turn(game: &mut Game, turn: u32) {
+    if game.status() == Status::Ongoing && game.position().turn() == turn {
+        let _ = game.end_turn();
+    }
+}
+
+impl Searcher {
+    /// True when `me`, after the opponent's (possibly partial) turn `theirs` in `game`, has a
+    /// winning turn that a beam of `width` finds.
+    fn wins_next_turn(&mut self, game: &Game, theirs: u32, me: Color, width: usize) -> bool {
+        let mut next = game.clone();
+        end_partial_turn(&mut next, theirs);
+        if next.status() != Status::Ongoing || next.position().side_to_move() != me {
+            return false;
+        }
+        self.turn(&next, width.max(1))
+            .first()
+            .is_some_and(|p| p.score >= WIN)
+    }
 }
 
 #[cfg(test)]
@@ -461,6 +583,44 @@ mod tests {
             fibonacci_turn(&over, Level::Hard, 0),
             Err(AiError::GameOver)
         );
+    }
+
+    /// Green's centre in the k6 corner, its other pieces out of the way, and Red's `red`.
+    fn corner(red: &str) -> Game {
+        let green = "ck6 sk7 sk8 sk9 sk10 sk11 sj11 ue1 ue2 ue3 ue4 ue5 ue6";
+        let text = board(&format!("{red} {RED_SUPPORTS} {green}"), "r 6 7");
+        Game::from_position(Options::default(), 0, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn far_strikes_still_gain_by_coming_closer() {
+        // With the centre in a corner, nothing is within four points of it: one step of one
+        // strike towards it must still count, or the AI has no reason to advance at all.
+        let far = corner("Ca1 Sa2 Sa3 Sa4 Sa5 Sa6 Sb7");
+        let closer = corner("Ca1 Sa3 Sa4 Sa5 Sa6 Sb7 Sc7");
+        assert!(evaluate_fibonacci(&closer) > evaluate_fibonacci(&far));
+    }
+
+    #[test]
+    fn drags_a_corner_centre_inside_and_surrounds_it() {
+        // Red's strike group touches k6 through j5; exchanging i5 with the centre puts it on
+        // i5 next to five strikes (i4 i6 j5 h4 h5), and the strike now on k6 closes j6.
+        let g = corner("Ca1 Si5 Sj5 Si4 Sh4 Sh5 Si6");
+        let p = g.position();
+        let centre = p.centre(Color::Green).index();
+        assert_eq!(pull_threat(geometry(), p, Color::Red, centre), 5);
+        for level in Level::ALL {
+            let turn = fibonacci_turn(&g, level, 3).expect("a turn");
+            let mut after = g.clone();
+            for m in &turn {
+                after.play_str(m).expect("legal");
+            }
+            assert_eq!(
+                after.status(),
+                Status::Won(Color::Red.side(), crate::engine::WinReason::Surrounded),
+                "{level}: {turn:?}"
+            );
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //!
 //! - [`fibonacci_turn`]: a beam search over the unit moves of the turn (up to six, with
 //!   exchanges and an early `end`), each candidate turn then checked against the opponent's best
-//!   answer found by the same beam search (a two-turn minimax).
+//!   answer found by the same beam search (a two-turn minimax); at hard, also whether we win on
+//!   the turn after each of the opponent's best answers.
 //! - [`fanorona_turn`]: alpha-beta over whole turns (capture chains, approach or withdrawal, the
 //!   vela restrictions), iterative deepening on a hand-made evaluation.
 //!
