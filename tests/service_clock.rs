@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 use fibonacci_bot::app::{
-    AppError, ChallengeState, ColourChoice, FollowKind, GameView, ManualClock, NewChallenge,
-    NoVelaBecause, NoticeKind, Outcome, PauseStep, Refusal, Service, TurnClock,
+    AppError, ChallengeState, ColourChoice, FollowKind, FollowUp, GameView, ManualClock,
+    NewChallenge, NoVelaBecause, NoticeKind, Outcome, PauseStep, Refusal, Service, TurnClock,
 };
 use fibonacci_bot::engine::{Config, GameKind, Side};
 use sqlx::Connection;
@@ -360,6 +360,14 @@ async fn a_pause_is_asked_accepted_resumed_early_and_gives_back_unused_days() {
     );
 }
 
+/// The challenge a follow-up offered (games between people are never started at once).
+fn offered(done: FollowUp) -> fibonacci_bot::app::ChallengeView {
+    match done {
+        FollowUp::Offered(c) => c,
+        FollowUp::Started(view) => panic!("a game between people started at once: {view:?}"),
+    }
+}
+
 fn clock_now(clock: &ManualClock) -> DateTime<Utc> {
     use fibonacci_bot::app::Clock;
     clock.now()
@@ -452,10 +460,12 @@ async fn a_rematch_swaps_colours_keeps_options_and_clock_and_is_offered_once() {
             players: [ALICE, BOB]
         }
     );
-    let offer = service
-        .follow_up(first.id, BOB, FollowKind::Rematch)
-        .await
-        .expect("rematch");
+    let offer = offered(
+        service
+            .follow_up(first.id, BOB, FollowKind::Rematch)
+            .await
+            .expect("rematch"),
+    );
     assert_eq!((offer.challenger, offer.challenged), (BOB, ALICE));
     assert_eq!(offer.follows, Some((FollowKind::Rematch, first.id)));
     assert_eq!(offer.clock, TurnClock::OneDay);
@@ -497,10 +507,12 @@ async fn a_rematch_swaps_colours_keeps_options_and_clock_and_is_offered_once() {
             state: ChallengeState::Accepted
         }
     );
-    let third = service
-        .follow_up_in_channel(CHANNEL, ALICE, FollowKind::Rematch)
-        .await
-        .expect("rematch by typing");
+    let third = offered(
+        service
+            .follow_up_in_channel(CHANNEL, ALICE, FollowKind::Rematch)
+            .await
+            .expect("rematch by typing"),
+    );
     assert_eq!(third.follows, Some((FollowKind::Rematch, second.id)));
 }
 
@@ -511,10 +523,12 @@ async fn a_vela_round_follows_a_won_fanorona_game_with_its_loser_moving_first() 
     let first = game(&service, CHANNEL, GameKind::Fanorona, TurnClock::ThreeDays).await;
     // Black (Bob) resigns: White (Alice) won; Bob offers the vela round.
     service.resign(CHANNEL, BOB).await.expect("resign");
-    let offer = service
-        .follow_up_in_channel(CHANNEL, BOB, FollowKind::Vela)
-        .await
-        .expect("vela");
+    let offer = offered(
+        service
+            .follow_up_in_channel(CHANNEL, BOB, FollowKind::Vela)
+            .await
+            .expect("vela"),
+    );
     assert_eq!(offer.config.to_string(), "fanorona rules=escale vela=white");
     assert_eq!(
         offer.colour,

@@ -93,6 +93,30 @@ impl FromStr for Level {
     }
 }
 
+impl crate::engine::Codec for Level {
+    const ALL: &'static [Level] = &Level::ALL;
+
+    fn as_str(self) -> &'static str {
+        Level::as_str(self)
+    }
+}
+
+/// The AI's whole turn in any game, in the notation `rules play` accepts.
+pub fn turn(game: &crate::engine::Game, level: Level, seed: u64) -> Result<Vec<String>, AiError> {
+    match game {
+        crate::engine::Game::Fibonacci(game) => fibonacci_turn(game, level, seed),
+        crate::engine::Game::Fanorona(game) => fanorona_turn(game, level, seed),
+    }
+}
+
+/// A quick judgement of any game for the side to move: positive when it stands better.
+pub fn evaluate(game: &crate::engine::Game) -> i32 {
+    match game {
+        crate::engine::Game::Fibonacci(game) => evaluate_fibonacci(game),
+        crate::engine::Game::Fanorona(game) => evaluate_fanorona(game),
+    }
+}
+
 /// Why the AI produced no turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AiError {

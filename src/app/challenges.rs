@@ -1,9 +1,11 @@
 //! Challenges: opening one, accepting, declining, withdrawing, expiry, and the message that
 //! carries a challenge's buttons.
 
+use crate::ai::Level;
 use crate::engine::Game;
 use crate::store::challenges::{self, ChallengeRow, NewChallengeRow};
 use crate::store::games::{self, NewGameRow};
+use crate::store::kinds::SideIndex;
 use crate::store::{StoreError, Tx, id_from_db};
 
 use super::error::{AppError, ChallengeAction, ChannelHolder, Refusal};
@@ -132,9 +134,49 @@ impl Service {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
             let row = Self::lock_challenge(&mut tx, which, ChallengeAction::Accept).await?;
-            self.accept_locked(tx, row, user).await
+            self.accept_locked(tx, row, user, None).await
         })
         .await
+    }
+
+    /// Starts a game against the bot (`bot`, the challenged user) at once, with no accept step:
+    /// the AI plays its side at `level`. The channel is claimed as for any challenge.
+    pub async fn challenge_ai(
+        &self,
+        new: NewChallenge,
+        bot: UserId,
+        level: Level,
+    ) -> Result<GameView, AppError> {
+        if new.challenger == bot {
+            return Err(Refusal::SelfChallenge.into());
+        }
+        let channel = new.channel;
+        let row = NewChallengeRow {
+            challenger: new.challenger,
+            challenged: bot,
+            guild: new.guild,
+            channel: new.channel,
+            options: new.config.to_string(),
+            colour: new.colour,
+            clock_secs: new.clock.secs(),
+            follows: None,
+        };
+        let started = self
+            .guarded(async {
+                let mut tx = self.store.begin().await?;
+                match challenges::insert(&mut tx, &row).await {
+                    Ok(inserted) => Ok(Some(
+                        self.accept_locked(tx, inserted, bot, Some(level)).await?,
+                    )),
+                    Err(StoreError::ChannelTaken(_)) => Ok(None),
+                    Err(e) => Err(e.into()),
+                }
+            })
+            .await?;
+        match started {
+            Some(view) => Ok(view),
+            None => Err(self.channel_taken(channel).await),
+        }
     }
 
     /// The challenge a command answers, row-locked.
@@ -168,11 +210,14 @@ impl Service {
         Ok(row)
     }
 
-    async fn accept_locked(
+    /// Accepts `row` for `user` and starts its game; `ai`: the challenged user is the bot, whose
+    /// side the AI plays at this level.
+    pub(super) async fn accept_locked(
         &self,
         mut tx: Tx,
         row: ChallengeRow,
         user: UserId,
+        ai: Option<Level>,
     ) -> Result<GameView, AppError> {
         ensure_challenged(&row, user, ChallengeAction::Accept)?;
         let view = ChallengeView::try_from(row.clone())?;
@@ -203,6 +248,14 @@ impl Service {
                 .map(|secs| now + chrono::Duration::seconds(i64::from(secs))),
             started_at: now,
             follows: row.follows.zip(row.follow_kind),
+            ai: ai.map(|level| {
+                let side = if players[0] == view.challenged {
+                    SideIndex::First
+                } else {
+                    SideIndex::Second
+                };
+                (level, side)
+            }),
         };
         let game_row = games::insert(&mut tx, &new).await?;
         challenges::accept(&mut tx, row.id, game_row.id).await?;

@@ -6,12 +6,20 @@
 use crate::engine::{Config, GameKind, Side};
 use crate::store::challenges::{self, NewChallengeRow};
 use crate::store::games::{self, GameRow};
+use crate::store::kinds::Word;
 use crate::store::{StoreError, Tx, id_from_db};
 
 use super::error::{AppError, NoVelaBecause, Refusal};
 use super::replay;
-use super::views::{ChallengeView, Outcome};
+use super::views::{ChallengeView, GameView, Outcome};
 use super::{ChannelId, ColourChoice, FollowKind, Service, UserId};
+
+/// What a follow-up did: offered to the other player, or (against the AI) started at once.
+#[derive(Clone, Debug)]
+pub enum FollowUp {
+    Offered(ChallengeView),
+    Started(Box<GameView>),
+}
 
 /// Which finished game a follow-up is asked for: a button's, by id, or the channel's last one.
 #[derive(Clone, Copy, Debug)]
@@ -57,7 +65,7 @@ impl Service {
         game: i64,
         user: UserId,
         kind: FollowKind,
-    ) -> Result<ChallengeView, AppError> {
+    ) -> Result<FollowUp, AppError> {
         self.follow_up_which(Which::Game(game), user, kind).await
     }
 
@@ -68,7 +76,7 @@ impl Service {
         channel: ChannelId,
         user: UserId,
         kind: FollowKind,
-    ) -> Result<ChallengeView, AppError> {
+    ) -> Result<FollowUp, AppError> {
         self.follow_up_which(Which::Channel(channel), user, kind)
             .await
     }
@@ -78,7 +86,7 @@ impl Service {
         which: Which,
         user: UserId,
         kind: FollowKind,
-    ) -> Result<ChallengeView, AppError> {
+    ) -> Result<FollowUp, AppError> {
         let offered = self
             .guarded(async {
                 let mut tx = self.store.begin().await?;
@@ -87,11 +95,18 @@ impl Service {
                     Which::Channel(channel) => games::latest_in_channel(&mut tx, channel).await?,
                 }
                 .ok_or(Refusal::NoFinishedGame)?;
+                let ai = row.ai_level.map(|Word(level)| level);
                 let new = Self::follow_up_row(&mut tx, row, user, kind).await?;
                 match challenges::insert(&mut tx, &new).await {
+                    // Against the AI there is nobody to accept: the game starts at once.
+                    Ok(inserted) if ai.is_some() => {
+                        let bot = new.challenged;
+                        let view = self.accept_locked(tx, inserted, bot, ai).await?;
+                        Ok(Ok(FollowUp::Started(Box::new(view))))
+                    }
                     Ok(inserted) => {
                         tx.commit().await?;
-                        Ok(Ok(inserted))
+                        Ok(Ok(FollowUp::Offered(inserted.try_into()?)))
                     }
                     // The transaction is dropped (rolled back); say what holds the place.
                     Err(e @ (StoreError::ChannelTaken(_) | StoreError::FollowUpTaken(_))) => {
@@ -102,7 +117,7 @@ impl Service {
             })
             .await?;
         match offered {
-            Ok(row) => row.try_into(),
+            Ok(done) => Ok(done),
             Err((StoreError::FollowUpTaken(game), _)) => {
                 Err(self.follow_up_taken(game, kind).await)
             }

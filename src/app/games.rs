@@ -189,6 +189,22 @@ impl Service {
         } else if turn_after != turn_before {
             clock::new_turn(&mut loaded.row.clock, now);
         }
+        // Against the bot: the AI's turn is due as soon as it starts (a lease taken meanwhile
+        // stands while the turn does not change).
+        let ai_to_move = loaded
+            .row
+            .ai_side
+            .is_some_and(|ai| Side::from(ai) == loaded.game.side_to_move());
+        loaded.row.clock.ai_due_at = if save.outcome.is_none() && ai_to_move {
+            let kept = loaded
+                .row
+                .clock
+                .ai_due_at
+                .filter(|_| turn_after == turn_before);
+            Some(kept.unwrap_or(now))
+        } else {
+            None
+        };
         let (outcome, winner, win_reason) = replay::outcome_columns(save.outcome);
         let update = GameUpdate {
             position: loaded.game.position_string(),

@@ -72,6 +72,13 @@ fn options(view: &GameView) -> String {
         let _ = write!(line, ", {key} {value}");
     }
     let _ = write!(line, ", clock {}", view.clock.per_turn);
+    if let Some((side, level)) = view.ai {
+        let _ = write!(
+            line,
+            ", ai {level} as {}",
+            view.game.kind().side_names()[side.index()]
+        );
+    }
     match view.follows {
         Some((FollowKind::Rematch, game)) => {
             let _ = write!(line, ", rematch of game {game}");

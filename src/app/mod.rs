@@ -13,6 +13,8 @@ pub mod clock;
 mod draws;
 mod error;
 mod follow;
+
+pub use follow::FollowUp;
 mod games;
 mod history;
 mod pauses;
@@ -33,7 +35,7 @@ pub use error::{
     chain,
 };
 pub use pauses::PauseStep;
-pub use schedule::{Notice, TickReport};
+pub use schedule::{AiTurn, Notice, TickReport};
 pub use start::{DatabaseConfig, Running, start};
 pub use views::{
     ChallengeView, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,

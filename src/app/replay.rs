@@ -143,6 +143,11 @@ impl Loaded {
             draw_offer: self.draw_offer,
             ended_draw_offer: self.ended_offer_message,
             clock: game_clock(&self.row.clock),
+            ai: self
+                .row
+                .ai_side
+                .zip(self.row.ai_level)
+                .map(|(side, Word(level))| (Side::from(side), level)),
             follows: self
                 .row
                 .follows
@@ -344,6 +349,8 @@ mod tests {
                 finished_at: None,
                 follows: None,
                 follow_kind: None,
+                ai_level: None,
+                ai_side: None,
                 clock: Default::default(),
             };
             assert_eq!(outcome_from_row(&row), Ok(outcome));

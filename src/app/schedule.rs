@@ -12,9 +12,10 @@
 
 use chrono::{DateTime, Duration, Utc};
 
+use crate::ai::Level;
 use crate::engine::{Game, Side};
 use crate::store::games::{self, GameRow, GameUpdate};
-use crate::store::kinds::{MoveKind, NoticeKind, Notify};
+use crate::store::kinds::{MoveKind, NoticeKind, Notify, Word};
 use crate::store::schedule::{self, NewNotice, NoticeRow};
 use crate::store::{Tx, id_from_db};
 
@@ -90,15 +91,36 @@ fn due(row: &GameRow, now: DateTime<Utc>) -> Due {
     due_reminder(now, clock.turn_started_at, deadline, sent).map_or(Due::Nothing, Due::Reminder)
 }
 
-/// The player to move in a game row, read from its stored position (no replay).
-fn player_to_move(row: &GameRow) -> Result<UserId, String> {
+/// The player to move in a game row, read from its stored position (no replay); `None` when it
+/// is the AI of a game against the bot (nobody to remind).
+fn player_to_move(row: &GameRow) -> Result<Option<UserId>, String> {
     let config = parse_config(&row.options)?;
     let game = Game::from_position(config, id_from_db(row.seed), &row.position)
         .map_err(|e| format!("stored position {:?}: {e}", row.position))?;
-    Ok(match game.side_to_move() {
+    let side = game.side_to_move();
+    if row.ai_side.is_some_and(|ai| Side::from(ai) == side) {
+        return Ok(None);
+    }
+    Ok(Some(match side {
         Side::First => id_from_db(row.first_player),
         Side::Second => id_from_db(row.second_player),
-    })
+    }))
+}
+
+/// How long a process may think about an AI turn it claimed before another may take it.
+const AI_LEASE: Duration = Duration::seconds(15);
+
+/// An AI turn claimed for this process to play.
+#[derive(Clone, Debug)]
+pub struct AiTurn {
+    pub game_id: i64,
+    pub channel: super::ChannelId,
+    /// The bot's user id in the game.
+    pub bot: UserId,
+    pub level: Level,
+    pub game: Game,
+    /// Fixed per game and turn: the same turn is thought the same way after a restart.
+    pub seed: u64,
 }
 
 impl Service {
@@ -136,13 +158,15 @@ impl Service {
                 Due::Reminder(n) => player_to_move(&row).map(|user| {
                     reminded.0.push(id);
                     reminded.1.push(i16::try_from(n + 1).unwrap_or(2));
-                    notices.push(NewNotice {
-                        game_id: id,
-                        kind: NoticeKind::Reminder,
-                        user: Some(user),
-                        deadline: row.clock.deadline,
-                    });
-                    report.reminders += 1;
+                    if let Some(user) = user {
+                        notices.push(NewNotice {
+                            game_id: id,
+                            kind: NoticeKind::Reminder,
+                            user: Some(user),
+                            deadline: row.clock.deadline,
+                        });
+                        report.reminders += 1;
+                    }
                 }),
                 Due::Resume => {
                     let notice = self.resume_on_schedule(&mut tx, row, now).await?;
@@ -336,6 +360,48 @@ impl Service {
             stale,
             last_try: row.attempts >= MAX_ATTEMPTS,
         }))
+    }
+
+    /// Claims up to `limit` due AI turns of games against the bot for this process, leased for
+    /// [`AI_LEASE`]. Games where it is no longer the AI's turn are cleared.
+    pub async fn claim_ai_turns(&self, limit: i64) -> Result<Vec<AiTurn>, AppError> {
+        self.guarded(async {
+            let now = self.now();
+            let mut tx = self.store.begin().await?;
+            let rows = schedule::claim_ai_turns(&mut tx, now, now + AI_LEASE, limit).await?;
+            let mut turns = Vec::new();
+            for row in rows {
+                let id = row.id;
+                let loaded = match Self::load_claimed(&mut tx, row).await? {
+                    Ok(loaded) => loaded,
+                    Err(why) => {
+                        tracing::error!(game_id = id, "an AI turn cannot be played: {why}");
+                        continue;
+                    }
+                };
+                let (Some(side), Some(Word(level))) = (loaded.row.ai_side, loaded.row.ai_level)
+                else {
+                    continue;
+                };
+                let side = Side::from(side);
+                if loaded.outcome.is_some() || loaded.game.side_to_move() != side {
+                    schedule::clear_ai_due(&mut tx, id).await?;
+                    continue;
+                }
+                let ply = u64::try_from(loaded.next_ply()).unwrap_or(0);
+                turns.push(AiTurn {
+                    game_id: id,
+                    channel: id_from_db(loaded.row.channel_id),
+                    bot: loaded.player(side),
+                    level,
+                    game: loaded.game.clone(),
+                    seed: loaded.seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                });
+            }
+            tx.commit().await?;
+            Ok(turns)
+        })
+        .await
     }
 
     /// Marks a notice sent (or given up on).

@@ -1,6 +1,7 @@
 //! What the service hands to front ends: challenges and games as they stand, and the results of
 //! commands. Rows of the store become views here.
 
+use crate::ai::Level;
 use crate::engine::{Config, Game, Played, Side, WinReason};
 use crate::store::challenges::ChallengeRow;
 use crate::store::id_from_db;
@@ -129,6 +130,8 @@ pub struct GameView {
     pub clock: GameClock,
     /// The game this one follows, and how (a rematch, a vela round).
     pub follows: Option<(FollowKind, i64)>,
+    /// A game against the bot: the side the AI plays, and its level.
+    pub ai: Option<(Side, Level)>,
 }
 
 impl GameView {

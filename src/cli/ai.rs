@@ -7,7 +7,6 @@ use clap::Args;
 
 use super::GameArgs;
 use crate::ai::{self, Level};
-use crate::engine::Game;
 
 #[derive(Clone, Debug, Args)]
 pub struct AiArgs {
@@ -35,10 +34,5 @@ pub fn run(args: AiArgs) -> ExitCode {
 
 /// The AI's turn for these options, or the one-line reason there is none.
 pub fn turn(args: &AiArgs) -> Result<Vec<String>, String> {
-    let seed = args.game.seed;
-    let moves = match args.game.game()? {
-        Game::Fibonacci(game) => ai::fibonacci_turn(&game, args.level, seed),
-        Game::Fanorona(game) => ai::fanorona_turn(&game, args.level, seed),
-    };
-    moves.map_err(|e| e.to_string())
+    ai::turn(&args.game.game()?, args.level, args.game.seed).map_err(|e| e.to_string())
 }

@@ -139,6 +139,15 @@ async fn run(config: BotConfig) -> ExitCode {
         ..Default::default()
     };
     let setup_service = service.clone();
+    let runner = match super::ai::AiRunner::start() {
+        Ok(runner) => runner,
+        Err(e) => {
+            tracing::error!(error = %e, "could not start the AI's thread");
+            running.shutdown().await;
+            return ExitCode::FAILURE;
+        }
+    };
+    let setup_runner = runner.clone();
     // A refused registration ends the process: a bot that cannot register would stay connected
     // but never answer (every event waits for the setup's data).
     let (fatal, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
@@ -167,6 +176,8 @@ async fn run(config: BotConfig) -> ExitCode {
                     service: setup_service,
                     names: present::Names::default(),
                     budget: ANSWER_BUDGET,
+                    bot: ready.user.id.get(),
+                    ai: setup_runner,
                 })
             })
         })
@@ -204,6 +215,7 @@ async fn run(config: BotConfig) -> ExitCode {
     let shard_manager = client.shard_manager.clone();
     let expiry_http = client.http.clone();
     let scheduler_http = client.http.clone();
+    let ai_http = client.http.clone();
     let mut gateway = tokio::spawn(async move { client.start().await });
 
     let expiry_service = service.clone();
@@ -227,6 +239,13 @@ async fn run(config: BotConfig) -> ExitCode {
     let scheduler = tokio::spawn(super::notices::run(
         service.clone(),
         scheduler_http,
+        config.tick,
+    ));
+
+    let ai_task = tokio::spawn(super::ai::run(
+        service.clone(),
+        ai_http,
+        runner,
         config.tick,
     ));
 
@@ -259,6 +278,7 @@ async fn run(config: BotConfig) -> ExitCode {
     };
     expiry.abort();
     scheduler.abort();
+    ai_task.abort();
     if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.wait_idle())
         .await
         .is_err()

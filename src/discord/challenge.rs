@@ -11,6 +11,7 @@ use super::present::{describe_config, game_message, mention, side_name, turn_pin
 use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_buttons, respond};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use super::{access, words};
+use crate::ai::Level;
 use crate::app::{
     AppError, ChallengeState, ChallengeView, ColourChoice, FollowKind, GameView, MessageId,
     NewChallenge, Refusal, Service, TurnClock, UserId,
@@ -269,6 +270,9 @@ pub async fn challenge(
     #[description = "Time for each turn: 1d, 3d (default), 7d or none"] clock: Option<
         Choice<TurnClock>,
     >,
+    #[description = "When you challenge me: how strongly I play (medium by default)"] level: Option<
+        Choice<Level>,
+    >,
 ) -> Result<(), BotError> {
     let clock = clock.map_or_else(TurnClock::default, |c| c.0);
     let data = ctx.data();
@@ -284,9 +288,19 @@ pub async fn challenge(
         .unwrap_or(opponent.name.clone());
     data.names.learn(opponent.id.get(), &opponent_name);
     let posted = answer_reporting(ctx, "challenge", async move {
-        if opponent.bot {
-            return Ok(Answer::notice("Bots do not play here: challenge a person."));
+        let against_me = opponent.id.get() == data.bot;
+        if opponent.bot && !against_me {
+            return Ok(Answer::notice(
+                "Other bots do not play here: challenge a person, or me for a game against the AI.",
+            ));
         }
+        if level.is_some() && !against_me {
+            return Ok(Answer::notice(format!(
+                "`level:` is for a game against me: pick {} as `opponent`, or leave `level` out.",
+                mention(data.bot)
+            )));
+        }
+        let level = against_me.then(|| level.map_or_else(Level::default, |l| l.0));
         if opponent.id.get() == user {
             return Ok(Answer::notice(
                 "You cannot challenge yourself: pick someone else as `opponent`.",
@@ -330,6 +344,22 @@ pub async fn challenge(
                 colour,
                 clock,
             };
+            if let Some(level) = level {
+                let view = data.service.challenge_ai(new, data.bot, level).await?;
+                data.ai.wake_for(&view);
+                let first = game_message(&http, &data.names, &started_headline(&view), &view).await;
+                for m in std::iter::once(first).chain(turn_ping(&view)) {
+                    if let Err(e) = thread_id.send_message(&http, m.create()).await {
+                        tracing::warn!(error = %e, "could not post a game in its thread");
+                    }
+                }
+                return Ok(Answer::public(Message::text(format!(
+                    "{} plays me (AI, {level}) at **{}** in <#{}>.",
+                    mention(user),
+                    describe_config(&view.game.config()),
+                    thread_id
+                ))));
+            }
             let c = data.service.challenge(new).await?;
             let m = challenge_message(&c);
             let post = serenity::CreateMessage::new()
@@ -357,6 +387,11 @@ pub async fn challenge(
                 colour,
                 clock,
             };
+            if let Some(level) = level {
+                let view = data.service.challenge_ai(new, data.bot, level).await?;
+                data.ai.wake_for(&view);
+                return Ok(started(&http, data, &view).await);
+            }
             let c = data.service.challenge(new).await?;
             Ok(Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id)))
         }
@@ -373,18 +408,27 @@ pub async fn challenge(
     Ok(())
 }
 
-/// The answer to an accepted challenge: the first board, and a ping for whoever moves first.
-async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
+/// What the first board of a game says: who plays which side, the rules and the clock.
+fn started_headline(view: &GameView) -> String {
     let kind = view.game.kind();
-    let headline = format!(
-        "Challenge accepted: **{}**, {}, {} {} vs {} {}.",
+    let opening = match view.ai {
+        Some((_, level)) => format!("A game against me (AI, level {level})"),
+        None => "Challenge accepted".to_string(),
+    };
+    format!(
+        "{opening}: **{}**, {}, {} {} vs {} {}.",
         describe_config(&view.game.config()),
         view.clock.per_turn.describe(),
         side_name(kind, Side::First),
         mention(view.players[0]),
         side_name(kind, Side::Second),
         mention(view.players[1]),
-    );
+    )
+}
+
+/// The answer to an accepted challenge: the first board, and a ping for whoever moves first.
+pub(super) async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
+    let headline = started_headline(view);
     Answer::public(game_message(http, &data.names, &headline, view).await).then(turn_ping(view))
 }
 

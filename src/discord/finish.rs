@@ -83,6 +83,25 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
     let (user, channel, _) = invoker(ctx);
     let posted = answer_reporting(ctx, "draw", async move {
         let view = data.service.draw(channel, user).await?;
+        if let Some((side, level)) = view.ai
+            && view.draw_offer.is_some_and(|offer| offer != side)
+        {
+            // Against the AI: it answers at once, by its own evaluation.
+            let bot = view.player(side);
+            if super::ai::accepts_draw(&view) {
+                let view = data.service.draw(channel, bot).await?;
+                let headline = format!("{} (AI, {level}) accepted the draw.", mention(bot));
+                return Ok(ended(&http, data, &headline, &view).await);
+            }
+            let view = data.service.decline_draw(channel, bot).await?;
+            let headline = format!(
+                "{} (AI, {level}) declined the draw: it likes its position. The game goes on.",
+                mention(bot)
+            );
+            return Ok(Answer::public(
+                game_message(&http, &data.names, &headline, &view).await,
+            ));
+        }
         Ok(after_draw(&http, data, user, &view, None).await)
     })
     .await?;

@@ -3,10 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::challenge::{challenge_message, record_message};
+use super::challenge::{challenge_message, record_message, started};
 use super::reply::{Answer, Offer, OfferPosted, Target, respond};
 use super::{BotError, Context, Data, answer_reporting, invoker, names_from_interaction};
-use crate::app::{AppError, ChallengeView, FollowKind};
+use crate::app::{AppError, FollowKind, FollowUp};
 
 /// Posts the offer and remembers where its buttons went.
 async fn after_offer(
@@ -23,19 +23,29 @@ async fn after_offer(
     }
 }
 
-fn offered(c: &ChallengeView) -> Answer {
-    Answer::public(challenge_message(c)).offering(Offer::Challenge(c.id))
+/// The answer to a follow-up: the offer with its buttons, or (against the AI) the new game.
+async fn answered(http: &serenity::Http, data: &Data, done: FollowUp) -> Answer {
+    match done {
+        FollowUp::Offered(c) => {
+            Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id))
+        }
+        FollowUp::Started(view) => {
+            data.ai.wake_for(&view);
+            started(http, data, &view).await
+        }
+    }
 }
 
 async fn typed(ctx: Context<'_>, kind: FollowKind, what: &str) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, channel, _) = invoker(ctx);
+    let http = ctx.serenity_context().http.clone();
     let posted = answer_reporting(ctx, what, async move {
-        let c = data
+        let done = data
             .service
             .follow_up_in_channel(channel, user, kind)
             .await?;
-        Ok(offered(&c))
+        Ok(answered(&http, data, done).await)
     })
     .await?;
     after_offer(&ctx.serenity_context().http, data, posted).await;
@@ -65,8 +75,8 @@ pub async fn on_button(
     names_from_interaction(data, interaction.member.as_ref(), &interaction.user);
     let user = interaction.user.id.get();
     let work = async {
-        let c = data.service.follow_up(game, user, kind).await?;
-        Ok::<_, AppError>(offered(&c))
+        let done = data.service.follow_up(game, user, kind).await?;
+        Ok::<_, AppError>(answered(&ctx.http, data, done).await)
     };
     let posted = respond(
         &ctx.http,

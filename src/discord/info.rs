@@ -36,8 +36,11 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
                 (None, Some(deadline)) => format!(", due {}", timestamp(deadline, 'R')),
                 (None, None) => String::new(),
             };
+            let ai = view
+                .ai
+                .map_or(String::new(), |(_, level)| format!(" (AI, {level})"));
             text.push_str(&format!(
-                "• {} as {} vs {} in <#{}>: {turn}, turn {}{clock}\n",
+                "• {} as {} vs {}{ai} in <#{}>: {turn}, turn {}{clock}\n",
                 describe_config(&view.game.config()),
                 side_name(kind, side),
                 mention(opponent),

@@ -16,6 +16,7 @@ use poise::serenity_prelude as serenity;
 use crate::app::{AppError, ChannelId, FollowKind, GuildId, Service, UserId};
 
 pub mod access;
+pub mod ai;
 mod bot;
 pub mod buttons;
 pub mod challenge;
@@ -41,6 +42,10 @@ pub struct Data {
     pub names: present::Names,
     /// How long an answer may take before the interaction is deferred (Discord allows 3 s).
     pub budget: Duration,
+    /// The bot's own user id (a player of the games against the AI).
+    pub bot: UserId,
+    /// The AI's thread and the bell of the task that plays its turns.
+    pub ai: ai::AiRunner,
 }
 
 /// A failure to talk to Discord (service refusals never get here: they become replies).

@@ -30,6 +30,7 @@ pub async fn changed(
 ) -> Answer {
     let view = &outcome.view;
     super::finish::retire_draw_buttons(http, view, None);
+    data.ai.wake_for(view);
     let mut text = headline;
     for line in skipped_turns(outcome.view.game.kind(), &outcome.played) {
         text.push('\n');

@@ -90,6 +90,9 @@ pub fn board_note(view: &GameView) -> Option<String> {
             FollowKind::Vela => format!("first round: game {game}"),
         });
     }
+    if let Some((_, level)) = view.ai {
+        parts.push(format!("AI {level}"));
+    }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
@@ -125,6 +128,12 @@ pub fn status_line(view: &GameView) -> String {
     if let Some(origin) = origin_text(view) {
         line.push_str(" · ");
         line.push_str(&origin);
+    }
+    if let Some((side, level)) = view.ai {
+        line.push_str(&format!(
+            " · {} is the AI, level {level}",
+            side_name(kind, side)
+        ));
     }
     line
 }
@@ -199,10 +208,14 @@ pub fn skipped_turns(kind: GameKind, played: &[Played]) -> Vec<String> {
         .collect()
 }
 
-/// The new message that tells the next player it is their turn.
+/// The new message that tells the next player it is their turn (none when the AI is to move:
+/// it answers by itself).
 pub fn turn_ping(view: &GameView) -> Option<Message> {
     let user = view.player_to_move()?;
     let side = view.game.side_to_move();
+    if view.ai.is_some_and(|(ai, _)| ai == side) {
+        return None;
+    }
     let mut text = format!(
         "{}, your turn ({}, turn {}",
         mention(user),
@@ -231,9 +244,11 @@ pub fn game_over(view: &GameView) -> Option<Message> {
         mention(view.players[0]),
         mention(view.players[1])
     );
+    // The AI is not pinged about its own game.
+    let ai = view.ai.map(|(side, _)| view.player(side));
     Some(
         Message::text(text)
-            .notify(view.players)
+            .notify(view.players.into_iter().filter(|&p| Some(p) != ai))
             .components(vec![follow_up_row(view.id, vela_possible(view))]),
     )
 }

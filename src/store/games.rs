@@ -5,6 +5,7 @@ use sqlx::PgConnection;
 
 use super::kinds::{FollowKind, MoveKind, OutcomeKind, SideIndex, Word};
 use super::{StoreError, id_to_db};
+use crate::ai::Level;
 use crate::engine::WinReason;
 
 /// A stored game. `options` is the text of the engine's `Config`.
@@ -31,6 +32,9 @@ pub struct GameRow {
     /// The game this one follows (a rematch or a vela round), if any.
     pub follows: Option<i64>,
     pub follow_kind: Option<FollowKind>,
+    /// A game against the bot: the AI's level and side.
+    pub ai_level: Option<Word<Level>>,
+    pub ai_side: Option<SideIndex>,
     #[sqlx(flatten)]
     pub clock: ClockRow,
 }
@@ -52,6 +56,8 @@ pub struct ClockRow {
     pub pause_offer_days: Option<i16>,
     pub pause_days_first: i16,
     pub pause_days_second: i16,
+    /// When the AI should play (games against the bot, on its turn).
+    pub ai_due_at: Option<DateTime<Utc>>,
 }
 
 /// One entry of the move log.
@@ -93,6 +99,9 @@ pub struct NewGameRow {
     pub deadline: Option<DateTime<Utc>>,
     pub started_at: DateTime<Utc>,
     pub follows: Option<(i64, FollowKind)>,
+    /// A game against the bot: the AI's level and side; its first turn is due at `started_at`
+    /// when it moves first.
+    pub ai: Option<(Level, SideIndex)>,
 }
 
 /// The new state of a game after a command.
@@ -110,8 +119,9 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     Ok(sqlx::query_as(concat!(
         "INSERT INTO games AS g (challenge_id, guild_id, channel_id, options, seed, first_player, \
              second_player, position, clock_secs, deadline, turn_started_at, follows, \
-             follow_kind) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ",
+             follow_kind, ai_level, ai_side, ai_due_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
+         RETURNING ",
         game_columns!()
     ))
     .bind(new.challenge_id)
@@ -127,6 +137,13 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     .bind(new.deadline.map(|_| new.started_at))
     .bind(new.follows.map(|f| f.0))
     .bind(new.follows.map(|f| f.1))
+    .bind(new.ai.map(|(level, _)| Word(level)))
+    .bind(new.ai.map(|(_, side)| side))
+    .bind(
+        new.ai
+            .filter(|&(_, side)| side == SideIndex::First)
+            .map(|_| new.started_at),
+    )
     .fetch_one(conn)
     .await?)
 }
@@ -311,7 +328,7 @@ pub async fn update(
              clock_secs = $8, deadline = $9, turn_started_at = $10, reminders_sent = $11, \
              paused_until = $12, paused_at = $13, paused_by = $14, paused_left_secs = $15, \
              pause_offer = $16, pause_offer_days = $17, pause_days_first = $18, \
-             pause_days_second = $19 \
+             pause_days_second = $19, ai_due_at = $20 \
          WHERE id = $1 AND version = $2",
     )
     .bind(game_id)
@@ -333,6 +350,7 @@ pub async fn update(
     .bind(clock.pause_offer_days)
     .bind(clock.pause_days_first)
     .bind(clock.pause_days_second)
+    .bind(clock.ai_due_at)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

@@ -33,6 +33,43 @@ pub async fn claim_due(
         .await?)
 }
 
+/// Locks and returns up to `limit` games against the bot whose AI turn is due at `now`, and
+/// leases them until `lease_until` (a process that dies while thinking leaves the turn to the
+/// next look after the lease).
+pub async fn claim_ai_turns(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    lease_until: DateTime<Utc>,
+    limit: i64,
+) -> Result<Vec<GameRow>, StoreError> {
+    let rows: Vec<GameRow> = sqlx::query_as(concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games g WHERE g.ai_due_at <= $1 AND g.outcome IS NULL \
+         ORDER BY g.ai_due_at LIMIT $2 FOR UPDATE SKIP LOCKED"
+    ))
+    .bind(now)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    sqlx::query("UPDATE games SET ai_due_at = $2 WHERE id = ANY($1)")
+        .bind(&ids)
+        .bind(lease_until)
+        .execute(conn)
+        .await?;
+    Ok(rows)
+}
+
+/// Clears a game's AI due time (it is not the AI's turn).
+pub async fn clear_ai_due(conn: &mut PgConnection, game: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE games SET ai_due_at = NULL WHERE id = $1")
+        .bind(game)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// For each of `games`, the users who made at least one move in it: `(game, user)` pairs.
 pub async fn movers(conn: &mut PgConnection, games: &[i64]) -> Result<Vec<(i64, i64)>, StoreError> {
     Ok(sqlx::query_as(

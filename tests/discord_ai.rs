@@ -1,0 +1,241 @@
+//! End-to-end: games against the bot itself (issue 12) — the real bot against a fake Discord and
+//! a real PostgreSQL.
+
+mod common;
+mod fake_discord;
+
+use std::time::{Duration, Instant};
+
+use fake_discord::*;
+use fibonacci_bot::ai::Level;
+use fibonacci_bot::app::{ColourChoice, NewChallenge, Service, TurnClock};
+use fibonacci_bot::engine::{Config, GameKind};
+use serde_json::json;
+
+/// The latest game of a channel, for SQL.
+const GAME: &str = "(SELECT max(id) FROM games WHERE channel_id = $1)";
+
+/// The first legal move (by the engine's own list) in the game of `channel`.
+async fn first_legal(t: &Table, channel: u64, game: &str) -> String {
+    let position: String = t
+        .sql_value(
+            &format!("SELECT position FROM games WHERE id = {GAME}"),
+            channel,
+        )
+        .await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+        .args(["rules", "legal", "--game", game, "--position", &position])
+        .output()
+        .expect("rules legal");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .expect("a legal move")
+        .to_string()
+}
+
+/// (game over, the AI's turn pending) for the game of `channel`.
+async fn state(t: &Table, channel: u64) -> (bool, bool) {
+    let over: bool = t
+        .sql_value(
+            &format!("SELECT outcome IS NOT NULL FROM games WHERE id = {GAME}"),
+            channel,
+        )
+        .await;
+    let ai_due: bool = t
+        .sql_value(
+            &format!("SELECT ai_due_at IS NOT NULL FROM games WHERE id = {GAME}"),
+            channel,
+        )
+        .await;
+    (over, ai_due)
+}
+
+fn ai_posts(t: &Table, channel: u64) -> usize {
+    t.fake
+        .posted_in(channel)
+        .iter()
+        .filter(|p| p.content.contains("(AI, easy) played"))
+        .count()
+}
+
+#[tokio::test]
+async fn a_whole_game_against_the_bot_starts_at_once_and_the_ai_answers_every_turn() {
+    let t = Table::open().await;
+    t.fake.add_user(BOT_ID, "fibonacci-bot");
+    let (_, started) = t
+        .say(
+            ALICE,
+            GENERAL,
+            "challenge",
+            &[
+                ("opponent", json!(BOT_ID)),
+                ("game", json!("fanorona")),
+                ("colour", json!("white")),
+                ("level", json!("easy")),
+            ],
+        )
+        .await;
+    assert!(
+        !started.ephemeral && started.has_png(),
+        "{}",
+        started.content
+    );
+    assert!(
+        started
+            .content
+            .contains("A game against me (AI, level easy)")
+            && started.content.contains("Black is the AI, level easy"),
+        "{}",
+        started.content
+    );
+    // Alice plays the first legal move each time; the AI answers each of her turns.
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut alice_turns = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end in time");
+        let (over, ai_due) = state(&t, GENERAL).await;
+        if over {
+            break;
+        }
+        if ai_due {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let before = ai_posts(&t, GENERAL);
+        let first = first_legal(&t, GENERAL, "fanorona").await;
+        let (_, reply) = t.play(ALICE, GENERAL, &first).await;
+        assert!(
+            !reply.content.contains(&format!("<@{BOT_ID}>, your turn")),
+            "the AI is never pinged"
+        );
+        alice_turns += 1;
+        // A capture that may go on: she stops the chain there (the position string does not
+        // hold a chain, so the engine's list from it would not fit).
+        if reply.content.contains("capture chain in progress") {
+            let (_, ended) = t.say(ALICE, GENERAL, "end", &[]).await;
+            assert!(!ended.ephemeral, "{}", ended.content);
+        }
+        // When her turn passed, the AI's board follows (unless the game ended).
+        let (over, ai_due) = state(&t, GENERAL).await;
+        if ai_due && !over {
+            t.fake
+                .wait_for("the AI's move", |v| {
+                    let n = v
+                        .posted()
+                        .iter()
+                        .filter(|p| p.channel == GENERAL && p.content.contains("(AI, easy) played"))
+                        .count();
+                    (n > before).then_some(())
+                })
+                .await;
+        }
+    }
+    assert!(alice_turns > 3, "a real game: {alice_turns} turns");
+    let outcome: String = t
+        .sql_value(
+            &format!("SELECT outcome FROM games WHERE id = {GAME}"),
+            GENERAL,
+        )
+        .await;
+    assert!(outcome == "won" || outcome == "draw", "{outcome}");
+    let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
+    assert!(
+        history.content.contains("ai easy as black"),
+        "{}",
+        history.content
+    );
+    // Every AI post pinged Alice only, if anyone.
+    for p in t.fake.posted_in(GENERAL) {
+        assert!(
+            !p.pings.contains(&BOT_ID),
+            "the bot pinged itself: {}",
+            p.content
+        );
+    }
+    t.close().await;
+}
+
+#[tokio::test]
+async fn the_ai_answers_a_draw_offer_and_other_bots_or_levels_are_refused() {
+    let t = Table::open().await;
+    t.fake.add_user(BOT_ID, "fibonacci-bot");
+    let text = t
+        .refused(
+            ALICE,
+            GENERAL,
+            "challenge",
+            &[("opponent", json!(BOB)), ("level", json!("hard"))],
+        )
+        .await;
+    assert!(text.contains("`level:` is for a game against me"), "{text}");
+    t.say(
+        ALICE,
+        GENERAL,
+        "challenge",
+        &[
+            ("opponent", json!(BOT_ID)),
+            ("colour", json!("red")),
+            ("level", json!("medium")),
+        ],
+    )
+    .await;
+    // At the start the position is even: the AI takes the draw.
+    let (_, draw) = t.say(ALICE, GENERAL, "draw", &[]).await;
+    assert!(
+        draw.content.contains("(AI, medium) accepted the draw")
+            || draw.content.contains("(AI, medium) declined the draw"),
+        "{}",
+        draw.content
+    );
+    t.close().await;
+}
+
+#[tokio::test]
+async fn an_ai_turn_pending_while_the_bot_is_down_is_played_after_the_restart_once() {
+    let mut t = Table::open().await;
+    t.bot.kill();
+    // While the bot is down, a game against it starts with the AI to move (as after a crash).
+    let service = Service::connect(t.db.direct_url()).await.expect("connect");
+    let view = service
+        .challenge_ai(
+            NewChallenge {
+                challenger: ALICE,
+                challenged: BOT_ID,
+                guild: GUILD,
+                channel: GENERAL,
+                config: Config::default_for(GameKind::Fibonacci),
+                colour: ColourChoice::ChallengerSecond,
+                clock: TurnClock::default(),
+            },
+            BOT_ID,
+            Level::Easy,
+        )
+        .await
+        .expect("a game against the bot");
+    assert_eq!(view.player_to_move(), Some(BOT_ID));
+    t.restart().await;
+    let played = t
+        .fake
+        .wait_for("the AI's first turn", |v| {
+            v.posted()
+                .iter()
+                .find(|p| p.channel == GENERAL && p.content.contains("(AI, easy) played"))
+                .cloned()
+        })
+        .await;
+    assert!(played.has_png());
+    assert!(played.content.contains("Turn 2"), "{}", played.content);
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(ai_posts(&t, GENERAL), 1, "played once");
+    let (over, ai_due) = state(&t, GENERAL).await;
+    assert!(!over && !ai_due, "Alice's turn now");
+    let ping = t
+        .fake
+        .posted_in(GENERAL)
+        .into_iter()
+        .find(|p| p.content.contains("your turn ("))
+        .expect("Alice is told it is her turn");
+    assert_eq!(ping.pings, [ALICE]);
+    t.close().await;
+}
