@@ -239,3 +239,63 @@ async fn an_ai_turn_pending_while_the_bot_is_down_is_played_after_the_restart_on
     assert_eq!(ping.pings, [ALICE]);
     t.close().await;
 }
+
+#[tokio::test]
+async fn ten_ai_games_thinking_at_once_do_not_hold_up_a_game_between_people() {
+    let t = Table::open().await;
+    t.fake.add_user(BOT_ID, "fibonacci-bot");
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    // Ten games where the AI (hard) moves first: ten turns queue for its thread at once.
+    let channels: Vec<u64> = (0..10).map(|n| OTHER + 100 + n).collect();
+    for &channel in &channels {
+        t.fake.add_channel(channel);
+        let (_, started) = t
+            .say(
+                ALICE,
+                channel,
+                "challenge",
+                &[
+                    ("opponent", json!(BOT_ID)),
+                    ("colour", json!("green")),
+                    ("level", json!("hard")),
+                ],
+            )
+            .await;
+        assert!(!started.ephemeral, "{}", started.content);
+    }
+    // Meanwhile Alice and Bob play on, and Carol looks at their board.
+    let mut waits = Vec::new();
+    for (user, moves) in [(ALICE, "b6-c6"), (CAROL, ""), (CAROL, "")] {
+        let start = Instant::now();
+        let reply = if moves.is_empty() {
+            t.say(user, GENERAL, "board", &[]).await.1
+        } else {
+            t.play(user, GENERAL, moves).await.1
+        };
+        waits.push(start.elapsed());
+        assert!(!reply.deferred, "answered at once, not deferred");
+        assert!(reply.has_png());
+    }
+    let thinking: i64 = t
+        .sql_value(
+            "SELECT count(*)::int8 FROM games WHERE ai_due_at IS NOT NULL AND channel_id <> $1",
+            GENERAL,
+        )
+        .await;
+    eprintln!("answers while {thinking} AI turns were pending: {waits:?}");
+    // Every AI game gets its turn played in the end.
+    t.fake
+        .wait_for("the ten AI turns", |v| {
+            let played = channels
+                .iter()
+                .filter(|&&c| {
+                    v.posted()
+                        .iter()
+                        .any(|p| p.channel == c && p.content.contains("(AI, hard) played"))
+                })
+                .count();
+            (played == channels.len()).then_some(())
+        })
+        .await;
+    t.close().await;
+}
