@@ -8,5 +8,6 @@ pub mod app;
 pub mod cli;
 pub mod discord;
 pub mod engine;
+pub mod metrics;
 pub mod render;
 pub mod store;

@@ -77,6 +77,33 @@ impl Service {
         self
     }
 
+    /// Connections the database pool holds, and how many of them are idle.
+    pub fn pool_use(&self) -> (u32, usize) {
+        let pool = self.store.pool();
+        (pool.size(), pool.num_idle())
+    }
+
+    /// True when the database answers a trivial query within a second.
+    pub async fn healthy(&self) -> bool {
+        let ping = sqlx::query("SELECT 1").execute(self.store.pool());
+        matches!(
+            tokio::time::timeout(Duration::from_secs(1), ping).await,
+            Ok(Ok(_))
+        )
+    }
+
+    /// How many games are in progress.
+    pub async fn games_in_progress(&self) -> Result<i64, AppError> {
+        self.guarded(async {
+            Ok(
+                sqlx::query_scalar("SELECT count(*) FROM games WHERE outcome IS NULL")
+                    .fetch_one(self.store.pool())
+                    .await?,
+            )
+        })
+        .await
+    }
+
     /// The service's time now.
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()

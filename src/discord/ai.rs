@@ -168,6 +168,7 @@ async fn play(
         }
     };
     tracing::info!(game_id, moves = %words, level = %turn.level, "the AI played");
+    crate::metrics::ai_turn(turn.level.as_str());
     let view = &outcome.view;
     let headline = format!(
         "{} (AI, {}) played `{words}`.",

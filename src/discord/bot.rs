@@ -123,6 +123,32 @@ async fn run(config: BotConfig) -> ExitCode {
         }
     };
     let service = running.service.clone();
+    let metrics_task = match config.metrics {
+        None => None,
+        Some(addr) => {
+            let served = async {
+                let handle = crate::metrics::install()?;
+                let listener = crate::metrics::bind(addr).await?;
+                Ok::<_, String>((handle, listener))
+            };
+            match served.await {
+                Ok((handle, listener)) => {
+                    tracing::info!(%addr, "metrics at /metrics, health at /healthz");
+                    Some(tokio::spawn(crate::metrics::serve(
+                        listener,
+                        handle,
+                        service.clone(),
+                    )))
+                }
+                Err(e) => {
+                    tracing::error!("{e}");
+                    eprintln!("fibonacci-bot: {e}");
+                    running.shutdown().await;
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
     let guild = config.guild;
     let options = poise::FrameworkOptions {
         commands: commands(),
@@ -279,6 +305,9 @@ async fn run(config: BotConfig) -> ExitCode {
     expiry.abort();
     scheduler.abort();
     ai_task.abort();
+    if let Some(task) = metrics_task {
+        task.abort();
+    }
     if tokio::time::timeout(DRAIN_TIMEOUT, in_flight.wait_idle())
         .await
         .is_err()

@@ -18,6 +18,8 @@ pub struct BotConfig {
     /// How often the scheduler looks for due reminders, timeouts and pause ends
     /// (`FIBONACCI_BOT_TICK_SECS`, seconds, fractions allowed; 30 by default).
     pub tick: Duration,
+    /// Where to serve Prometheus metrics and the health check (`METRICS_ADDR`, `host:port`).
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 // Hand-written so that the token can never reach a log line through `{:?}`.
@@ -28,6 +30,7 @@ impl fmt::Debug for BotConfig {
             .field("guild", &self.guild)
             .field("api_base", &self.api_base)
             .field("tick", &self.tick)
+            .field("metrics", &self.metrics)
             .finish()
     }
 }
@@ -53,6 +56,8 @@ pub enum ConfigError {
          not {0:?}"
     )]
     BadTick(String),
+    #[error("METRICS_ADDR must be an address and port such as 127.0.0.1:9100, not {0:?}")]
+    BadMetricsAddr(String),
 }
 
 impl BotConfig {
@@ -98,11 +103,20 @@ impl BotConfig {
                 .map(Duration::from_secs_f64)
                 .ok_or_else(|| ConfigError::BadTick(t.chars().take(40).collect()))?,
         };
+        let metrics = match get("METRICS_ADDR").map(|m| m.trim().to_string()) {
+            None => None,
+            Some(m) if m.is_empty() => None,
+            Some(m) => Some(
+                m.parse()
+                    .map_err(|_| ConfigError::BadMetricsAddr(m.chars().take(80).collect()))?,
+            ),
+        };
         Ok(BotConfig {
             token,
             guild,
             api_base,
             tick,
+            metrics,
         })
     }
 }
@@ -171,6 +185,20 @@ mod tests {
         for bad in ["0", "-1", "soon", "1e9"] {
             assert!(matches!(tick(bad), Err(ConfigError::BadTick(_))), "{bad}");
         }
+    }
+
+    #[test]
+    fn metrics_are_served_only_at_a_valid_address() {
+        let with = |v: &str| config(&[("DISCORD_TOKEN", "t"), ("METRICS_ADDR", v)]);
+        assert_eq!(config(&[("DISCORD_TOKEN", "t")]).unwrap().metrics, None);
+        assert_eq!(
+            with("127.0.0.1:9100").unwrap().metrics,
+            Some("127.0.0.1:9100".parse().unwrap())
+        );
+        assert!(matches!(
+            with("localhost"),
+            Err(ConfigError::BadMetricsAddr(_))
+        ));
     }
 
     #[test]

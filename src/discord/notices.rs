@@ -34,7 +34,13 @@ pub async fn run(service: Service, http: Arc<serenity::Http>, period: Duration) 
 pub async fn look(service: &Service, http: &serenity::Http, names: &present::Names) {
     match service.tick().await {
         Ok(report) if report.is_empty() => {}
-        Ok(report) => tracing::info!(?report, "scheduler"),
+        Ok(report) => {
+            tracing::info!(?report, "scheduler");
+            crate::metrics::scheduled("reminder", report.reminders);
+            crate::metrics::scheduled("timeout", report.timeouts);
+            crate::metrics::scheduled("aborted", report.aborted);
+            crate::metrics::scheduled("resumed", report.resumed);
+        }
         Err(e) => tracing::warn!(error = %chain(&e), "the scheduler could not look for due games"),
     }
     loop {

@@ -394,7 +394,13 @@ fn render_slots() -> &'static tokio::sync::Semaphore {
 /// Draws a board on a blocking thread, within the render slots. A failure is logged.
 async fn render(game: Game, info: BoardInfo) -> Option<Vec<u8>> {
     let _slot = render_slots().acquire().await.ok()?;
-    match tokio::task::spawn_blocking(move || render_png(&game, &info)).await {
+    let drawing = move || {
+        let started = std::time::Instant::now();
+        let png = render_png(&game, &info);
+        crate::metrics::render(started.elapsed());
+        png
+    };
+    match tokio::task::spawn_blocking(drawing).await {
         Ok(Ok(png)) => Some(png),
         Ok(Err(e)) => {
             tracing::error!(error = %e, "could not render a board");

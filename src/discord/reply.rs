@@ -323,17 +323,25 @@ pub async fn respond<F>(
 where
     F: Future<Output = Result<Answer, AppError>>,
 {
+    let started = std::time::Instant::now();
+    let outcome = std::sync::Mutex::new("ok");
     // A channel the bot cannot answer in is refused before any work is done.
     let blocked = target.blocked();
     let work = async {
         match blocked {
-            Some(text) => Answer::notice(text),
-            None => work.await.unwrap_or_else(|e| refusal(e, what)),
+            Some(text) => {
+                set_outcome(&outcome, "blocked");
+                Answer::notice(text)
+            }
+            None => work.await.unwrap_or_else(|e| {
+                set_outcome(&outcome, outcome_of(&e));
+                refusal(e, what)
+            }),
         }
     };
     tokio::pin!(work);
     let left = time_left(target.id(), budget, SystemTime::now());
-    match tokio::time::timeout(left, &mut work).await {
+    let sent = match tokio::time::timeout(left, &mut work).await {
         Ok(answer) => send_now(http, target, &answer).await,
         Err(_) => {
             tracing::debug!(command = what, "slow answer: deferring");
@@ -354,6 +362,29 @@ where
                 }
             }
         }
+    };
+    let outcome = outcome.lock().map_or("ok", |o| *o);
+    let outcome = if sent.is_err() {
+        "not-delivered"
+    } else {
+        outcome
+    };
+    crate::metrics::command(what, outcome, started.elapsed());
+    sent
+}
+
+fn set_outcome(slot: &std::sync::Mutex<&'static str>, outcome: &'static str) {
+    if let Ok(mut slot) = slot.lock() {
+        *slot = outcome;
+    }
+}
+
+/// The outcome label of a failed command, for the metrics.
+fn outcome_of(error: &AppError) -> &'static str {
+    match error {
+        AppError::Refused(_) => "refused",
+        AppError::Unavailable => "unavailable",
+        AppError::Internal(_) => "internal-error",
     }
 }
 

@@ -23,6 +23,16 @@ impl Bot {
 
     /// [`Bot::start`] with `DISCORD_GUILD_ID` set to `guild`, or unset (global registration).
     pub fn start_registering(fake: &FakeDiscord, database_url: &str, guild: Option<u64>) -> Bot {
+        Bot::start_with(fake, database_url, guild, &[])
+    }
+
+    /// [`Bot::start_registering`] with more environment variables.
+    pub fn start_with(
+        fake: &FakeDiscord,
+        database_url: &str,
+        guild: Option<u64>,
+        env: &[(&str, String)],
+    ) -> Bot {
         let n = BOT_COUNTER.fetch_add(1, Ordering::SeqCst);
         let log =
             std::env::temp_dir().join(format!("fibonacci-bot-e2e-{}-{n}.log", std::process::id()));
@@ -43,6 +53,9 @@ impl Bot {
             .stderr(err);
         if let Some(guild) = guild {
             command.env("DISCORD_GUILD_ID", guild.to_string());
+        }
+        for (key, value) in env {
+            command.env(key, value);
         }
         let child = command.spawn().expect("start the fibonacci-bot binary");
         Bot { child, log }
@@ -273,6 +286,14 @@ impl Table {
     /// Starts the bot again (after [`Bot::kill`]) and waits until it is ready.
     pub async fn restart(&mut self) {
         self.bot = Bot::start(&self.fake, &self.db.url);
+        self.starts += 1;
+        self.fake.wait_ready(self.starts).await;
+    }
+
+    /// Kills the bot and starts it again with more environment variables.
+    pub async fn restart_with(&mut self, env: &[(&str, String)]) {
+        self.bot.kill();
+        self.bot = Bot::start_with(&self.fake, &self.db.url, Some(GUILD), env);
         self.starts += 1;
         self.fake.wait_ready(self.starts).await;
     }

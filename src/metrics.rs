@@ -1,0 +1,157 @@
+//! Metrics for hosts: with `METRICS_ADDR` set, Prometheus metrics at `http://METRICS_ADDR/metrics`
+//! and a health check at `/healthz` (200 when the database answers, 503 otherwise).
+//!
+//! Recorded (through the `metrics` crate; without `METRICS_ADDR` no recorder is installed and
+//! recording costs nothing):
+//! - `fibonacci_bot_commands_total{command, outcome}`: every interaction answered (`ok`,
+//!   `refused`, `unavailable`, `internal-error`, `blocked`, `not-delivered`);
+//! - `fibonacci_bot_interaction_seconds{command}`: from its arrival to its answer (histogram);
+//! - `fibonacci_bot_render_seconds`: drawing one board (histogram);
+//! - `fibonacci_bot_ai_turns_total{level}`, `fibonacci_bot_scheduler_total{event}`;
+//! - read at each scrape: `fibonacci_bot_db_pool_connections`, `fibonacci_bot_db_pool_idle`,
+//!   `fibonacci_bot_games_in_progress`.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::app::Service;
+
+/// Histogram buckets, in seconds: from a cached board to a slow database.
+const BUCKETS: [f64; 11] = [
+    0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+];
+
+/// An interaction answered.
+pub fn command(name: &str, outcome: &'static str, took: Duration) {
+    metrics::counter!("fibonacci_bot_commands_total", "command" => name.to_string(), "outcome" => outcome)
+        .increment(1);
+    metrics::histogram!("fibonacci_bot_interaction_seconds", "command" => name.to_string())
+        .record(took.as_secs_f64());
+}
+
+/// A board drawn.
+pub fn render(took: Duration) {
+    metrics::histogram!("fibonacci_bot_render_seconds").record(took.as_secs_f64());
+}
+
+/// A turn the AI played.
+pub fn ai_turn(level: &'static str) {
+    metrics::counter!("fibonacci_bot_ai_turns_total", "level" => level).increment(1);
+}
+
+/// Something the scheduler did (`reminder`, `timeout`, `aborted`, `resumed`), `n` times.
+pub fn scheduled(event: &'static str, n: usize) {
+    if n > 0 {
+        metrics::counter!("fibonacci_bot_scheduler_total", "event" => event)
+            .increment(u64::try_from(n).unwrap_or(u64::MAX));
+    }
+}
+
+/// Installs the Prometheus recorder for this process.
+pub fn install() -> Result<PrometheusHandle, String> {
+    PrometheusBuilder::new()
+        .set_buckets(&BUCKETS)
+        .map_err(|e| e.to_string())?
+        .install_recorder()
+        .map_err(|e| format!("could not install the metrics recorder: {e}"))
+}
+
+/// Binds `addr` for the metrics endpoint (a failure is reported at start, not later).
+pub async fn bind(addr: SocketAddr) -> Result<TcpListener, String> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("METRICS_ADDR {addr}: cannot listen there: {e}"))
+}
+
+/// Serves `/metrics` and `/healthz` until the task is aborted.
+pub async fn serve(listener: TcpListener, handle: PrometheusHandle, service: Service) {
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                tracing::warn!(error = %e, "metrics endpoint: accept failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let handle = handle.clone();
+        let service = service.clone();
+        tokio::spawn(async move {
+            let answered =
+                tokio::time::timeout(Duration::from_secs(10), answer(stream, &handle, &service))
+                    .await;
+            if let Ok(Err(e)) = answered {
+                tracing::debug!(error = %e, "metrics endpoint: a request failed");
+            }
+        });
+    }
+}
+
+/// Reads one request's head and answers it.
+async fn answer(
+    mut stream: TcpStream,
+    handle: &PrometheusHandle,
+    service: &Service,
+) -> std::io::Result<()> {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 8192 {
+        let n = stream.read(&mut buf).await?;
+        if n == 0 {
+            break;
+        }
+        head.extend_from_slice(&buf[..n]);
+    }
+    let line = String::from_utf8_lossy(&head);
+    let mut words = line.split_whitespace();
+    let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    let (status, kind, body) = match (method, path) {
+        ("GET", "/metrics") => {
+            gauges(service).await;
+            handle.run_upkeep();
+            ("200 OK", "text/plain; version=0.0.4", handle.render())
+        }
+        ("GET", "/healthz") => {
+            if service.healthy().await {
+                ("200 OK", "text/plain", "ok\n".to_string())
+            } else {
+                (
+                    "503 Service Unavailable",
+                    "text/plain",
+                    "the database does not answer\n".to_string(),
+                )
+            }
+        }
+        ("GET", _) => (
+            "404 Not Found",
+            "text/plain",
+            "try /metrics or /healthz\n".to_string(),
+        ),
+        _ => (
+            "405 Method Not Allowed",
+            "text/plain",
+            "GET only\n".to_string(),
+        ),
+    };
+    let response = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(response.as_bytes()).await?;
+    stream.shutdown().await
+}
+
+/// The gauges read at each scrape: the database pool and the games in progress.
+async fn gauges(service: &Service) {
+    let (size, idle) = service.pool_use();
+    metrics::gauge!("fibonacci_bot_db_pool_connections").set(f64::from(size));
+    metrics::gauge!("fibonacci_bot_db_pool_idle").set(idle as f64);
+    match service.games_in_progress().await {
+        Ok(n) => metrics::gauge!("fibonacci_bot_games_in_progress").set(n as f64),
+        Err(e) => tracing::debug!(error = %e, "metrics: could not count the games in progress"),
+    }
+}
