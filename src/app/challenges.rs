@@ -49,6 +49,20 @@ fn ensure_challenged(
     Ok(())
 }
 
+/// What a new challenge stores.
+fn new_row(new: &NewChallenge) -> NewChallengeRow {
+    NewChallengeRow {
+        challenger: new.challenger,
+        challenged: new.challenged,
+        guild: new.guild,
+        channel: new.channel,
+        options: new.config.to_string(),
+        colour: new.colour,
+        clock_secs: new.clock.secs(),
+        follows: None,
+    }
+}
+
 impl Service {
     /// Opens a challenge in a channel. Refused when the channel already has an active game or an
     /// open challenge (the database constraint decides, so two simultaneous challenges cannot
@@ -57,33 +71,40 @@ impl Service {
         if new.challenger == new.challenged {
             return Err(Refusal::SelfChallenge.into());
         }
-        let channel = new.channel;
-        let row = NewChallengeRow {
-            challenger: new.challenger,
-            challenged: new.challenged,
-            guild: new.guild,
-            channel: new.channel,
-            options: new.config.to_string(),
-            colour: new.colour,
-            clock_secs: new.clock.secs(),
-            follows: None,
-        };
-        let inserted = self
+        let row = new_row(&new);
+        self.insert_claiming(row, |tx: Tx, inserted: ChallengeRow| async move {
+            tx.commit().await?;
+            ChallengeView::try_from(inserted)
+        })
+        .await
+    }
+
+    /// Inserts the challenge `row` (which claims its channel) and goes on with `then` in the
+    /// same transaction. A channel already claimed is refused, naming what holds it (the
+    /// database constraint decides, so two simultaneous claims cannot both win).
+    async fn insert_claiming<T, F, Then>(
+        &self,
+        row: NewChallengeRow,
+        then: Then,
+    ) -> Result<T, AppError>
+    where
+        Then: FnOnce(Tx, ChallengeRow) -> F,
+        F: Future<Output = Result<T, AppError>>,
+    {
+        let channel = row.channel;
+        let done = self
             .guarded(async {
                 let mut tx = self.store.begin().await?;
                 match challenges::insert(&mut tx, &row).await {
-                    Ok(inserted) => {
-                        tx.commit().await?;
-                        Ok(Some(inserted))
-                    }
+                    Ok(inserted) => Ok(Some(then(tx, inserted).await?)),
                     // The claim's primary key said no; the transaction is dropped (rolled back).
                     Err(StoreError::ChannelTaken(_)) => Ok(None),
                     Err(e) => Err(e.into()),
                 }
             })
             .await?;
-        match inserted {
-            Some(row) => row.try_into(),
+        match done {
+            Some(done) => Ok(done),
             None => Err(self.channel_taken(channel).await),
         }
     }
@@ -150,33 +171,14 @@ impl Service {
         if new.challenger == bot {
             return Err(Refusal::SelfChallenge.into());
         }
-        let channel = new.channel;
         let row = NewChallengeRow {
-            challenger: new.challenger,
             challenged: bot,
-            guild: new.guild,
-            channel: new.channel,
-            options: new.config.to_string(),
-            colour: new.colour,
-            clock_secs: new.clock.secs(),
-            follows: None,
+            ..new_row(&new)
         };
-        let started = self
-            .guarded(async {
-                let mut tx = self.store.begin().await?;
-                match challenges::insert(&mut tx, &row).await {
-                    Ok(inserted) => Ok(Some(
-                        self.accept_locked(tx, inserted, bot, Some(level)).await?,
-                    )),
-                    Err(StoreError::ChannelTaken(_)) => Ok(None),
-                    Err(e) => Err(e.into()),
-                }
-            })
-            .await?;
-        match started {
-            Some(view) => Ok(view),
-            None => Err(self.channel_taken(channel).await),
-        }
+        self.insert_claiming(row, |tx: Tx, inserted: ChallengeRow| {
+            self.accept_locked(tx, inserted, bot, Some(level))
+        })
+        .await
     }
 
     /// The challenge a command answers, row-locked.
