@@ -15,25 +15,6 @@ use serde_json::json;
 /// The latest game of a channel, for SQL.
 const GAME: &str = "(SELECT max(id) FROM games WHERE channel_id = $1)";
 
-/// The first legal move (by the engine's own list) in the game of `channel`.
-async fn first_legal(t: &Table, channel: u64, game: &str) -> String {
-    let position: String = t
-        .sql_value(
-            &format!("SELECT position FROM games WHERE id = {GAME}"),
-            channel,
-        )
-        .await;
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
-        .args(["rules", "legal", "--game", game, "--position", &position])
-        .output()
-        .expect("rules legal");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .expect("a legal move")
-        .to_string()
-}
-
 /// (game over, the AI's turn pending) for the game of `channel`.
 async fn state(t: &Table, channel: u64) -> (bool, bool) {
     let over: bool = t
@@ -110,7 +91,7 @@ async fn a_whole_game_against_the_bot_starts_at_once_and_the_ai_answers_every_tu
             continue;
         }
         let before = ai_posts(&t, GENERAL);
-        let first = first_legal(&t, GENERAL, "fanorona").await;
+        let first = t.first_legal(GENERAL, "fanorona").await;
         let (_, reply) = t.play(ALICE, GENERAL, &first).await;
         assert!(
             !reply.content.contains(&format!("<@{BOT_ID}>, your turn")),

@@ -54,25 +54,6 @@ async fn wait_posts(t: &Table, channel: u64, needle: &str, count: usize) -> Vec<
         .await
 }
 
-/// The first legal move (by the engine's own list) in the game of `channel`.
-async fn first_legal(t: &Table, channel: u64, game: &str) -> String {
-    let position: String = t
-        .sql_value(
-            &format!("SELECT position FROM games WHERE id = {GAME}"),
-            channel,
-        )
-        .await;
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
-        .args(["rules", "legal", "--game", game, "--position", &position])
-        .output()
-        .expect("rules legal");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .expect("a legal move")
-        .to_string()
-}
-
 /// Lets the bot's scheduler look several times.
 async fn a_few_looks() {
     tokio::time::sleep(Duration::from_millis(1200)).await;
@@ -156,9 +137,9 @@ async fn a_player_who_runs_out_of_time_loses_and_one_who_never_moved_aborts() {
         &[("game", json!("fanorona")), ("colour", json!("white"))],
     )
     .await;
-    let first = first_legal(&t, GENERAL, "fanorona").await;
+    let first = t.first_legal(GENERAL, "fanorona").await;
     t.play(ALICE, GENERAL, &first).await;
-    let answer = first_legal(&t, GENERAL, "fanorona").await;
+    let answer = t.first_legal(GENERAL, "fanorona").await;
     t.play(BOB, GENERAL, &answer).await;
     deadline_in(&t, GENERAL, -1).await;
     let over = wait_posts(&t, GENERAL, "wins on time", 2).await;

@@ -117,6 +117,15 @@ impl TurnClock {
     }
 }
 
+/// "1 day", "3 days".
+pub fn days_text(days: u8) -> String {
+    if days == 1 {
+        "1 day".to_string()
+    } else {
+        format!("{days} days")
+    }
+}
+
 /// The reminders before a deadline, earliest first: 24 hours, then 1 hour before. (The
 /// migration's `games_wake_at()` trigger holds the same two offsets.)
 pub const REMINDERS: [Duration; 2] = [Duration::hours(24), Duration::hours(1)];

@@ -10,7 +10,7 @@ use crate::engine::Side;
 use crate::store::games::ClockRow;
 use crate::store::kinds::MoveKind;
 
-use super::clock::MAX_PAUSE_DAYS;
+use super::clock::{MAX_PAUSE_DAYS, days_text};
 use super::error::{AppError, Refusal};
 use super::games::Save;
 use super::replay::Loaded;
@@ -93,14 +93,6 @@ fn clock_entry(
     let mut entry = Service::service_entry(loaded, side, user, kind);
     entry.notation = notation;
     entry
-}
-
-fn days_text(days: u8) -> String {
-    if days == 1 {
-        "1 day".to_string()
-    } else {
-        format!("{days} days")
-    }
 }
 
 impl Service {

@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::{Notify, oneshot};
 
 use super::present::{self, game_message, game_over, mention, turn_ping};
+use super::reply::post;
 use crate::ai::{self, AiError, Level};
 use crate::app::{AiTurn, GameView, Service, chain};
 use crate::engine::Game;
@@ -177,9 +178,8 @@ async fn play(
     );
     let mut messages = vec![game_message(http, names, &headline, view).await];
     messages.extend(game_over(view).or_else(|| turn_ping(view)));
-    let channel = serenity::ChannelId::new(turn.channel.max(1));
     for message in messages {
-        if let Err(e) = channel.send_message(http, message.create()).await {
+        if let Err(e) = post(http, turn.channel, &message).await {
             // The move stands; /board shows it.
             tracing::warn!(game_id, error = %e, "could not post the AI's move");
         }

@@ -8,7 +8,9 @@ use poise::serenity_prelude as serenity;
 use super::buttons::challenge_row;
 use super::choices::{Choice, ColourArg, RANDOM};
 use super::present::{describe_config, game_message, mention, side_name, turn_ping};
-use super::reply::{Answer, Message, Offer, OfferPosted, Target, refusal, remove_buttons, respond};
+use super::reply::{
+    Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
+};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use super::{access, words};
 use crate::ai::Level;
@@ -349,7 +351,7 @@ pub async fn challenge(
                 data.ai.wake_for(&view);
                 let first = game_message(&http, &data.names, &started_headline(&view), &view).await;
                 for m in std::iter::once(first).chain(turn_ping(&view)) {
-                    if let Err(e) = thread_id.send_message(&http, m.create()).await {
+                    if let Err(e) = post(&http, thread_id.get(), &m).await {
                         tracing::warn!(error = %e, "could not post a game in its thread");
                     }
                 }
@@ -361,12 +363,7 @@ pub async fn challenge(
                 ))));
             }
             let c = data.service.challenge(new).await?;
-            let m = challenge_message(&c);
-            let post = serenity::CreateMessage::new()
-                .content(m.content)
-                .components(m.components)
-                .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
-            match thread_id.send_message(&http, post).await {
+            match post(&http, thread_id.get(), &challenge_message(&c)).await {
                 Ok(posted) => record_message(&http, &data.service, c.id, posted.id.get()).await,
                 Err(e) => tracing::warn!(error = %e, "could not post a challenge in its thread"),
             }

@@ -8,15 +8,8 @@ use super::choices::Choice;
 use super::present::{game_message, mention, timestamp, turn_ping};
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, answer, invoker, names_from_interaction};
+use crate::app::clock::days_text;
 use crate::app::{GameView, Notify, PauseStep, UserId};
-
-fn days_text(days: u8) -> String {
-    if days == 1 {
-        "1 day".to_string()
-    } else {
-        format!("{days} days")
-    }
-}
 
 /// The answer to a pause asked for or started by `user`.
 async fn paused(

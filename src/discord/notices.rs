@@ -13,8 +13,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::present::{self, game_message, game_over, mention, timestamp, turn_ping};
-use super::reply::Message;
-use crate::app::{GameView, Notice, NoticeKind, Notify, Service, chain};
+use super::reply::{self, Message};
+use crate::app::{Notice, NoticeKind, Notify, Service, chain};
 
 /// Notices claimed at a time.
 const CLAIM: i64 = 20;
@@ -84,19 +84,8 @@ pub async fn look(service: &Service, http: &serenity::Http, names: &present::Nam
     }
 }
 
-fn channel_of(view: &GameView) -> serenity::ChannelId {
-    serenity::ChannelId::new(view.channel.max(1))
-}
-
-async fn post(
-    http: &serenity::Http,
-    channel: serenity::ChannelId,
-    message: &Message,
-) -> serenity::Result<()> {
-    channel
-        .send_message(http, message.create())
-        .await
-        .map(|_| ())
+async fn post(http: &serenity::Http, channel: u64, message: &Message) -> serenity::Result<()> {
+    reply::post(http, channel, message).await.map(|_| ())
 }
 
 /// Sends one notice.
@@ -106,7 +95,7 @@ async fn send(
     notice: &Notice,
 ) -> serenity::Result<()> {
     let view = &notice.view;
-    let channel = channel_of(view);
+    let channel = view.channel;
     match notice.kind {
         NoticeKind::Reminder => remind(http, notice).await,
         NoticeKind::Timeout | NoticeKind::Aborted => {
@@ -175,15 +164,11 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
         "⏰ {}, your turn in **{game}** is due {due}. Play with /move.",
         mention(user)
     );
-    post(http, channel_of(view), &Message::text(text).notify([user])).await
+    post(http, view.channel, &Message::text(text).notify([user])).await
 }
 
 async fn dm(http: &serenity::Http, user: u64, message: &Message) -> serenity::Result<()> {
     let user = serenity::UserId::new(user.max(1));
     let channel = user.create_dm_channel(http).await?;
-    channel
-        .id
-        .send_message(http, message.create())
-        .await
-        .map(|_| ())
+    post(http, channel.id.get(), message).await
 }

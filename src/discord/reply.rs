@@ -103,6 +103,17 @@ impl Message {
     }
 }
 
+/// Posts `message` in `channel` as a new message (not an interaction's answer).
+pub async fn post(
+    http: &serenity::Http,
+    channel: u64,
+    message: &Message,
+) -> serenity::Result<serenity::Message> {
+    serenity::ChannelId::new(channel.max(1))
+        .send_message(http, message.create())
+        .await
+}
+
 /// Cuts text to Discord's limit on a character boundary.
 pub fn clamp(mut content: String) -> String {
     if content.chars().count() > MAX_CONTENT {

@@ -320,6 +320,27 @@ impl Table {
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
 
+    /// The first legal move (by the engine's own `rules legal`) in the latest game of
+    /// `channel`, a game of kind `game`.
+    pub async fn first_legal(&self, channel: u64, game: &str) -> String {
+        let position: String = self
+            .sql_value(
+                "SELECT position FROM games WHERE id = \
+                 (SELECT max(id) FROM games WHERE channel_id = $1)",
+                channel,
+            )
+            .await;
+        let out = Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+            .args(["rules", "legal", "--game", game, "--position", &position])
+            .output()
+            .expect("rules legal");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .expect("a legal move")
+            .to_string()
+    }
+
     /// One value read from the bot's database, `$1` bound to `channel`.
     pub async fn sql_value<T>(&self, sql: &str, channel: u64) -> T
     where
