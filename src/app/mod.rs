@@ -85,21 +85,17 @@ impl Service {
 
     /// True when the database answers a trivial query within a second.
     pub async fn healthy(&self) -> bool {
-        let ping = sqlx::query("SELECT 1").execute(self.store.pool());
         matches!(
-            tokio::time::timeout(Duration::from_secs(1), ping).await,
-            Ok(Ok(_))
+            tokio::time::timeout(Duration::from_secs(1), self.store.ping()).await,
+            Ok(Ok(()))
         )
     }
 
     /// How many games are in progress.
     pub async fn games_in_progress(&self) -> Result<i64, AppError> {
         self.guarded(async {
-            Ok(
-                sqlx::query_scalar("SELECT count(*) FROM games WHERE outcome IS NULL")
-                    .fetch_one(self.store.pool())
-                    .await?,
-            )
+            let mut conn = self.store.pool().acquire().await?;
+            Ok(crate::store::games::count_in_progress(&mut conn).await?)
         })
         .await
     }

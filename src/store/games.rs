@@ -246,6 +246,15 @@ pub async fn finished_for_user(
     .await?)
 }
 
+/// How many games are in progress.
+pub async fn count_in_progress(conn: &mut PgConnection) -> Result<i64, StoreError> {
+    Ok(
+        sqlx::query_scalar("SELECT count(*) FROM games WHERE outcome IS NULL")
+            .fetch_one(conn)
+            .await?,
+    )
+}
+
 /// The whole move log of a game, in order.
 pub async fn moves(conn: &mut PgConnection, game_id: i64) -> Result<Vec<MoveRow>, StoreError> {
     Ok(sqlx::query_as(

@@ -145,6 +145,12 @@ impl Store {
         Ok(tx)
     }
 
+    /// A trivial query: the server answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// The pool, for read-only queries outside a command.
     pub fn pool(&self) -> &PgPool {
         &self.pool
