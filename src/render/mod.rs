@@ -16,6 +16,7 @@ use image::RgbImage;
 
 use crate::engine::{Game, GameKind, Played, Status, WinReason};
 
+mod chart;
 mod frame;
 pub mod layout;
 mod marks;
@@ -23,6 +24,7 @@ mod paint;
 mod palette;
 mod text;
 
+pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartSeries, rating_chart};
 pub use layout::{
     fanorona_pixel, fanorona_point_at, fibonacci_cell_at, fibonacci_pixel, image_size,
 };
@@ -73,8 +75,10 @@ pub fn render_png_with(
     info: &BoardInfo,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let canvas = draw(game, info, options)?;
-    encode_png(&canvas)
+    with_scratch(|scratch| {
+        draw(&mut scratch.canvas, game, info, options)?;
+        encode_png(&scratch.canvas, &mut scratch.encoder)
+    })
 }
 
 /// Draws the board without encoding it (tests look at pixels through this).
@@ -83,17 +87,22 @@ pub fn render_image(
     info: &BoardInfo,
     options: &RenderOptions,
 ) -> Result<RgbImage, RenderError> {
-    Ok(draw(game, info, options)?.to_rgb())
+    with_scratch(|scratch| {
+        draw(&mut scratch.canvas, game, info, options)?;
+        Ok(scratch.canvas.to_rgb())
+    })
 }
 
+/// Draws the board of `game` on `canvas`, which starts as the board's background.
 fn draw(
+    canvas: &mut paint::Canvas,
     game: &Game,
     info: &BoardInfo,
     options: &RenderOptions,
-) -> Result<paint::Canvas, RenderError> {
+) -> Result<(), RenderError> {
     let fonts = text::fonts()?;
     let palette = options.palette;
-    let mut canvas = background(game.kind(), palette, fonts).clone();
+    canvas.reset_to(background(game.kind(), palette, fonts));
     // Discord names often hold emoji the font cannot draw: they are left out rather than shown
     // as stand-ins, and a name made only of them leaves the colour alone.
     let info = &BoardInfo {
@@ -103,8 +112,7 @@ fn draw(
             .map(|name| fonts.printable(text::Face::Bold, &name)),
         ..info.clone()
     };
-    draw_game(&mut canvas, fonts, palette, game, info)?;
-    Ok(canvas)
+    draw_game(canvas, fonts, palette, game, info)
 }
 
 /// Each game's drawing lives in the file of its name (`render/fibonacci.rs`), with a
@@ -155,44 +163,87 @@ fn background(kind: GameKind, palette: Palette, fonts: &text::Fonts) -> &'static
     CACHE[kind.index()][palette.index()].get_or_init(|| draw_background(kind, fonts, palette))
 }
 
+/// The memory a picture is drawn and encoded in, kept between pictures: allocating megabytes
+/// afresh for every picture cost more in page faults than the compression itself.
+struct Scratch {
+    canvas: paint::Canvas,
+    encoder: Encoder,
+}
+
+/// Buffers an encoding needs.
+struct Encoder {
+    scanlines: Vec<u8>,
+    deflated: Vec<u8>,
+    compressor: Box<miniz_oxide::deflate::core::CompressorOxide>,
+}
+
+/// Takes a [`Scratch`] from a small pool (one per picture drawn at once; the Discord layer
+/// draws at most one per core), and gives it back afterwards.
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    use std::sync::{Mutex, PoisonError};
+    const POOLED: usize = 8;
+    static POOL: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
+    let pooled = POOL.lock().unwrap_or_else(PoisonError::into_inner).pop();
+    let mut scratch = pooled.unwrap_or_else(|| Scratch {
+        canvas: paint::Canvas::new(0, 0, image::Rgb([0, 0, 0])),
+        encoder: Encoder {
+            scanlines: Vec::new(),
+            deflated: Vec::new(),
+            compressor: Box::new(miniz_oxide::deflate::core::CompressorOxide::new(
+                DEFLATE_FLAGS,
+            )),
+        },
+    });
+    let out = f(&mut scratch);
+    let mut pool = POOL.lock().unwrap_or_else(PoisonError::into_inner);
+    if pool.len() < POOLED {
+        pool.push(scratch);
+    }
+    out
+}
+
+/// Deflate level 1 (greedy, one probe), zlib header.
+const DEFLATE_FLAGS: u32 = miniz_oxide::deflate::core::create_comp_flags_from_zip_params(1, 1, 0);
+
 /// A palette PNG at deflate level 1 without filters, chosen by measuring the bench boards
 /// (`benches/render.rs`): filters only spoil the runs of equal indices deflate finds, level 2
 /// takes three times as long for a quarter less, and the fastest setting (`fdeflate`) makes
 /// files three times as large. The rows are compressed in one call: through `png`'s writer,
 /// `flate2` cleared its 32 kB buffer for every row written, a tenth of the render time.
-fn encode_png(canvas: &paint::Canvas) -> Result<Vec<u8>, RenderError> {
-    let image = canvas.to_indexed();
-    let data = zlib(&image.scanlines, 1)?;
+fn encode_png(canvas: &paint::Canvas, encoder: &mut Encoder) -> Result<Vec<u8>, RenderError> {
+    let palette = canvas.write_indexed(&mut encoder.scanlines);
+    zlib(encoder)?;
+    let data = &encoder.deflated;
     let mut out = Vec::with_capacity(data.len() + 1024);
-    let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(image.palette);
+    let mut png = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+    png.set_color(png::ColorType::Indexed);
+    png.set_depth(png::BitDepth::Eight);
+    png.set_palette(palette);
     let encode_error = |e: png::EncodingError| RenderError::Encode(e.to_string());
-    let mut writer = encoder.write_header().map_err(encode_error)?;
+    let mut writer = png.write_header().map_err(encode_error)?;
     writer
-        .write_chunk(png::chunk::IDAT, &data)
+        .write_chunk(png::chunk::IDAT, data)
         .map_err(encode_error)?;
     writer.finish().map_err(encode_error)?;
     Ok(out)
 }
 
-/// `data` compressed as a zlib stream.
-fn zlib(mut data: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
-    use miniz_oxide::deflate::core::{
-        CompressorOxide, TDEFLFlush, TDEFLStatus, compress, create_comp_flags_from_zip_params,
-    };
-    let flags = create_comp_flags_from_zip_params(level.into(), 1, 0);
-    let mut compressor = CompressorOxide::new(flags);
-    let mut out = vec![0; data.len() / 8 + 1024];
+/// `encoder.scanlines` compressed as a zlib stream into `encoder.deflated`.
+fn zlib(encoder: &mut Encoder) -> Result<(), RenderError> {
+    use miniz_oxide::deflate::core::{TDEFLFlush, TDEFLStatus, compress};
+    let Encoder {
+        scanlines,
+        deflated: out,
+        compressor,
+    } = encoder;
+    compressor.reset();
+    let mut data = &scanlines[..];
+    out.clear();
+    out.resize(data.len() / 8 + 1024, 0);
     let mut written = 0;
     loop {
-        let (status, read, wrote) = compress(
-            &mut compressor,
-            data,
-            &mut out[written..],
-            TDEFLFlush::Finish,
-        );
+        let (status, read, wrote) =
+            compress(compressor, data, &mut out[written..], TDEFLFlush::Finish);
         data = &data[read..];
         written += wrote;
         match status {
@@ -208,7 +259,7 @@ fn zlib(mut data: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
         }
     }
     out.truncate(written);
-    Ok(out)
+    Ok(())
 }
 
 /// Capitalises a side name from the engine ("red" → "Red").
@@ -297,6 +348,30 @@ mod tests {
             banner_text(&named("Ann", "Ben"), Status::Ongoing, sides),
             None
         );
+    }
+
+    #[test]
+    fn a_picture_does_not_depend_on_the_pictures_drawn_before_it() {
+        // Pictures are drawn on canvases and buffers kept from earlier ones: whatever was drawn
+        // there before, the same board gives the same file.
+        let kinds = [GameKind::Fibonacci, GameKind::Fanorona];
+        let start = |kind| crate::engine::Game::new(crate::engine::Config::default_for(kind), 0);
+        let mut busy = start(GameKind::Fibonacci);
+        let mut info = named("Ann", "Ben");
+        info.last_turn
+            .push(busy.play("g9-f9").expect("a legal move"));
+        info.highlight = Some("e2".to_string());
+        let first =
+            kinds.map(|kind| render_png(&start(kind), &named("Ann", "Ben")).expect("renders"));
+        render_png(&busy, &info).expect("renders");
+        let colour_blind = RenderOptions {
+            palette: Palette::ColourBlind,
+        };
+        render_png_with(&busy, &info, &colour_blind).expect("renders");
+        for (kind, first) in kinds.into_iter().zip(first) {
+            let again = render_png(&start(kind), &named("Ann", "Ben")).expect("renders");
+            assert!(again == first, "{kind}");
+        }
     }
 
     #[test]

@@ -310,7 +310,8 @@ struct InkTable {
 
 /// The picture being drawn, as one palette index per pixel. Blending is a table look-up, and
 /// the picture becomes a palette PNG (a third of the data of an RGB one, which deflate
-/// compresses several times faster) with the palette it already has: see [`Canvas::to_png`].
+/// compresses several times faster) with the palette it already has: see
+/// [`Canvas::write_indexed`].
 #[derive(Clone, Debug)]
 pub struct Canvas {
     width: u32,
@@ -319,18 +320,21 @@ pub struct Canvas {
     /// Every colour drawn so far (blends that were drawn over later included), in the order
     /// they were first drawn.
     colours: Vec<Colour>,
+    /// How many pixels hold each colour now: kept up to date by every write, so that choosing
+    /// the PNG's palette needs no pass over the picture.
+    counts: Vec<u32>,
     index_of: ColourMap<Index>,
     inks: Vec<InkTable>,
     ink_of: ColourMap<Ink>,
+    /// Per row, the columns `from..to` written since the canvas was last reset to its base
+    /// (none when `from >= to`): copying back only those makes it the base again.
+    dirty: Vec<(u32, u32)>,
+    /// Where the background it was last reset to lives (see [`Canvas::reset_to`]).
+    base: Option<usize>,
 }
 
-/// A palette PNG's pixels and palette.
-pub struct Indexed {
-    /// Each row as PNG compresses it: its filter type (0, none), then one index per pixel.
-    pub scanlines: Vec<u8>,
-    /// Red, green, blue of each colour, as the `PLTE` chunk wants them.
-    pub palette: Vec<u8>,
-}
+/// A row of [`Canvas::dirty`] with nothing written.
+const CLEAN: (u32, u32) = (u32::MAX, 0);
 
 impl Canvas {
     pub fn new(width: u32, height: u32, background: Colour) -> Canvas {
@@ -339,17 +343,58 @@ impl Canvas {
             height,
             pixels: Vec::new(),
             colours: Vec::new(),
+            counts: Vec::new(),
             index_of: ColourMap::default(),
             inks: Vec::new(),
             ink_of: ColourMap::default(),
+            dirty: vec![CLEAN; height as usize],
+            base: None,
         };
         let bg = c.index(background);
         c.pixels = vec![bg; width as usize * height as usize];
+        c.counts[bg as usize] = width.saturating_mul(height);
         c
     }
 
     pub fn width(&self) -> u32 {
         self.width
+    }
+
+    /// Makes this canvas a copy of `background` in the memory it already has. When it was
+    /// reset to the same background before, only what was drawn since is copied back: a
+    /// picture changes a fraction of its board.
+    pub fn reset_to(&mut self, background: &'static Canvas) {
+        // A background lives as long as the program, so its address names it.
+        let base = std::ptr::from_ref(background) as usize;
+        let same_size = (self.width, self.height) == (background.width, background.height);
+        if self.base == Some(base) && same_size {
+            let width = self.width as usize;
+            for (y, &(from, to)) in self.dirty.iter().enumerate() {
+                if from < to {
+                    let row = y * width + from as usize..y * width + to as usize;
+                    self.pixels[row.clone()].copy_from_slice(&background.pixels[row]);
+                }
+            }
+        } else {
+            self.pixels.clone_from(&background.pixels);
+        }
+        self.width = background.width;
+        self.height = background.height;
+        self.colours.clone_from(&background.colours);
+        self.counts.clone_from(&background.counts);
+        self.index_of.clone_from(&background.index_of);
+        self.inks.clone_from(&background.inks);
+        self.ink_of.clone_from(&background.ink_of);
+        self.dirty.clear();
+        self.dirty.resize(self.height as usize, CLEAN);
+        self.base = Some(base);
+    }
+
+    /// Notes that columns `from..to` of row `y` are being written.
+    fn mark(&mut self, y: usize, from: usize, to: usize) {
+        let row = &mut self.dirty[y];
+        row.0 = row.0.min(from as u32);
+        row.1 = row.1.max(to as u32);
     }
 
     pub fn height(&self) -> u32 {
@@ -367,22 +412,21 @@ impl Canvas {
             .unwrap_or_else(|| RgbImage::new(self.width, self.height))
     }
 
-    /// The picture with at most 256 colours, as a palette PNG holds it. A board needs more
-    /// only for the rarest anti-aliased edge pixels (shadow over line over board): the 256
-    /// commonest colours are kept exactly, and each of the others is drawn as the nearest of
-    /// them. The palette also holds blends that were drawn over later; they are left out.
-    pub fn to_indexed(&self) -> Indexed {
-        let width = self.width as usize;
-        let runs = self.runs();
-        let mut counts = vec![0u32; self.colours.len()];
-        for &(colour, length) in &runs {
-            counts[colour as usize] += length;
-        }
+    /// The picture with at most 256 colours, as a palette PNG holds it: each row as PNG
+    /// compresses it (its filter type, 0 for none, then one index per pixel) into `scanlines`,
+    /// and the palette (red, green, blue of each colour, as the `PLTE` chunk wants them)
+    /// returned. A board needs more than 256 colours only for the rarest anti-aliased edge
+    /// pixels (shadow over line over board): the 256 commonest colours are kept exactly, and
+    /// each of the others is drawn as the nearest of them. Blends that were drawn over later
+    /// are left out.
+    pub fn write_indexed(&self, scanlines: &mut Vec<u8>) -> Vec<u8> {
+        let counts = &self.counts;
         let mut used: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] > 0).collect();
         // Commonest first; ties by first use, so the same board always gives the same file.
         used.sort_by_key(|&i| (std::cmp::Reverse(counts[i]), i));
         let (kept, dropped) = used.split_at(used.len().min(256));
-        let mut map = vec![0u8; self.colours.len()];
+        // Indexed by any palette index, so that looking a pixel up needs no bounds check.
+        let mut map = [0u8; 1 << Index::BITS];
         for (slot, &i) in kept.iter().enumerate() {
             map[i] = slot as u8;
         }
@@ -391,58 +435,37 @@ impl Canvas {
             let nearest = (0..kept.len()).min_by_key(|&slot| distance(self.colours[kept[slot]], c));
             map[i] = nearest.unwrap_or(0) as u8;
         }
-        let mut scanlines = Vec::with_capacity((width + 1) * self.height as usize);
-        let mut column = 0;
-        for (colour, length) in runs {
-            if column == 0 {
-                scanlines.push(0);
-            }
-            scanlines.resize(scanlines.len() + length as usize, map[colour as usize]);
-            column = (column + length as usize) % width;
-        }
-        Indexed {
-            scanlines,
-            palette: kept.iter().flat_map(|&i| self.colours[i].0).collect(),
-        }
-    }
-
-    /// The picture as runs of one colour (colour, length), row by row: a board is mostly long
-    /// runs, so counting the colours and writing the PNG's rows go by runs, not by pixels.
-    fn runs(&self) -> Vec<(Index, u32)> {
-        // Sixteen pixels at a time while the run goes on (the fold compiles to vector code).
-        const STEP: usize = 16;
-        let mut runs = Vec::with_capacity(64 * 1024);
-        if self.width == 0 {
-            return runs;
-        }
-        for row in self.pixels.chunks_exact(self.width as usize) {
-            let (mut current, mut length) = (row[0], 0u32);
-            let mut chunks = row.chunks_exact(STEP);
-            for chunk in &mut chunks {
-                if chunk.iter().fold(0, |acc, &p| acc | (p ^ current)) == 0 {
-                    length += STEP as u32;
-                    continue;
-                }
-                for &p in chunk {
-                    if p == current {
-                        length += 1;
+        let width = self.width as usize;
+        // Every byte is written below: a buffer of the right size is not cleared first.
+        scanlines.resize((width + 1) * self.height as usize, 0);
+        if width > 0 {
+            // Sixteen pixels at a time while they are of one colour (the fold compiles to
+            // vector code): a board is mostly long runs.
+            const STEP: usize = 16;
+            for (row, line) in self
+                .pixels
+                .chunks_exact(width)
+                .zip(scanlines.chunks_exact_mut(width + 1))
+            {
+                line[0] = 0;
+                let mut pixels = row.chunks_exact(STEP);
+                let mut bytes = line[1..].chunks_exact_mut(STEP);
+                for (chunk, out) in (&mut pixels).zip(&mut bytes) {
+                    let first = chunk[0];
+                    if chunk.iter().fold(0, |acc, &p| acc | (p ^ first)) == 0 {
+                        out.fill(map[first as usize]);
                     } else {
-                        runs.push((current, length));
-                        (current, length) = (p, 1);
+                        for (o, &p) in out.iter_mut().zip(chunk) {
+                            *o = map[p as usize];
+                        }
                     }
                 }
-            }
-            for &p in chunks.remainder() {
-                if p == current {
-                    length += 1;
-                } else {
-                    runs.push((current, length));
-                    (current, length) = (p, 1);
+                for (o, &p) in bytes.into_remainder().iter_mut().zip(pixels.remainder()) {
+                    *o = map[p as usize];
                 }
             }
-            runs.push((current, length));
         }
-        runs
+        kept.iter().flat_map(|&i| self.colours[i].0).collect()
     }
 
     /// The palette index of `colour`, added on first use (past 65 535 colours, which no board
@@ -453,6 +476,7 @@ impl Canvas {
         }
         let i = if self.colours.len() < UNKNOWN as usize {
             self.colours.push(colour);
+            self.counts.push(0);
             (self.colours.len() - 1) as Index
         } else {
             let nearest =
@@ -480,32 +504,66 @@ impl Canvas {
     }
 
     /// The palette index of `ink` blended over palette index `under` at `k` eighths.
+    #[inline]
     fn blended(&mut self, ink: Ink, under: Index, k: u8) -> Index {
         match k {
             0 => under,
             8.. => self.inks[ink.0].full,
             _ => {
                 let slot = under as usize * 7 + (k as usize - 1);
-                let table = &mut self.inks[ink.0];
-                if table.over.len() <= slot {
-                    table.over.resize((under as usize + 1) * 7, UNKNOWN);
+                match self.inks[ink.0].over.get(slot) {
+                    Some(&known) if known != UNKNOWN => known,
+                    _ => self.blend_anew(ink, under, k),
                 }
-                let known = table.over[slot];
-                if known != UNKNOWN {
-                    return known;
-                }
-                let mut c = self.colours[under as usize];
-                blend_eighths(&mut c, table.colour, k);
-                let i = self.index(c);
-                self.inks[ink.0].over[slot] = i;
-                i
             }
         }
     }
 
+    /// [`Canvas::blended`] the first time: works the blend out and notes it in the table.
+    #[cold]
+    fn blend_anew(&mut self, ink: Ink, under: Index, k: u8) -> Index {
+        let slot = under as usize * 7 + (k as usize - 1);
+        let table = &mut self.inks[ink.0];
+        if table.over.len() <= slot {
+            table.over.resize((under as usize + 1) * 7, UNKNOWN);
+        }
+        let mut c = self.colours[under as usize];
+        blend_eighths(&mut c, table.colour, k);
+        let i = self.index(c);
+        self.inks[ink.0].over[slot] = i;
+        i
+    }
+
     /// Blends `ink` at `k` eighths over the pixel at offset `i` of the picture.
     fn blend_at(&mut self, i: usize, ink: Ink, k: u8) {
-        self.pixels[i] = self.blended(ink, self.pixels[i], k);
+        let colour = self.blended(ink, self.pixels[i], k);
+        self.put(i, colour);
+    }
+
+    /// Sets the pixel at offset `i` to palette index `colour`.
+    fn put(&mut self, i: usize, colour: Index) {
+        let old = std::mem::replace(&mut self.pixels[i], colour);
+        if old != colour {
+            self.counts[old as usize] -= 1;
+            self.counts[colour as usize] += 1;
+        }
+    }
+
+    /// Sets the pixels at offsets `range` to `colour`. The counts are kept by runs of the
+    /// colours replaced: one count updated per pixel was most of the time of drawing a piece.
+    fn fill_run(&mut self, range: std::ops::Range<usize>, colour: Index) {
+        let counts = &mut self.counts;
+        let (mut replaced, mut run) = (colour, 0);
+        for p in &mut self.pixels[range.clone()] {
+            if *p != replaced {
+                counts[replaced as usize] -= run;
+                (replaced, run) = (*p, 0);
+            }
+            run += 1;
+            *p = colour;
+        }
+        counts[replaced as usize] -= run;
+        counts[colour as usize] += range.len() as u32;
     }
 
     /// Fills `shape` grown outwards by `grow` pixels (negative shrinks it).
@@ -515,17 +573,12 @@ impl Canvas {
 
     /// Fills `shape` with `colour` at opacity `alpha` (0…1).
     pub fn fill_alpha(&mut self, shape: &Shape, grow: f32, colour: Colour, alpha: f32) {
-        self.paint(shape, grow.max(0.0), colour, |d| {
-            alpha * (0.5 - (d - grow)).clamp(0.0, 1.0)
-        });
+        self.paint(shape, Op::Fill { grow, alpha }, colour);
     }
 
     /// Draws the outline of `shape` as a band `width` pixels wide centred on the edge.
     pub fn stroke(&mut self, shape: &Shape, width: f32, colour: Colour) {
-        let half = width / 2.0;
-        self.paint(shape, half, colour, |d| {
-            (0.5 - (d.abs() - half)).clamp(0.0, 1.0)
-        });
+        self.paint(shape, Op::Stroke { width }, colour);
     }
 
     /// A piece in one pass: its drop shadow, an outline `outline.0` wide outside the shape, the
@@ -570,66 +623,64 @@ impl Canvas {
         duty: f32,
         colour: Colour,
     ) {
-        let half = width / 2.0;
-        let period = std::f32::consts::TAU / dashes.max(1) as f32;
-        let shape = Shape::circle(c, r);
-        let (x0, y0, x1, y1) = shape.bounds();
-        self.paint_area((x0, y0, x1, y1), half + 1.0, colour, |p| {
-            let v = sub(p, c);
-            let dist = len(v);
-            let band = (0.5 - ((dist - r).abs() - half)).clamp(0.0, 1.0);
-            if band == 0.0 {
-                return 0.0;
-            }
-            let phase = (v.1.atan2(v.0) + std::f32::consts::PI) / period;
-            let f = phase - phase.floor();
-            // Distance in pixels along the arc to the nearer end of the dash.
-            let along = (f.min(duty - f)) * period * r;
-            band * (0.5 + along).clamp(0.0, 1.0)
+        let op = Op::Dashed {
+            width,
+            dashes,
+            duty,
+        };
+        self.paint(&Shape::circle(c, r), op, colour);
+    }
+
+    /// Draws `op` of `shape` in `colour`, through the stencil of the shape placed at its
+    /// sub-pixel offset: the rings, discs and arrows of a board land on the same offsets
+    /// picture after picture, so their coverages are worked out once.
+    fn paint(&mut self, shape: &Shape, op: Op, colour: Colour) {
+        let (x0, y0, _, _) = shape.bounds();
+        let anchor = (x0.floor(), y0.floor());
+        // Far off the picture (or not a number) nothing is drawn; whole pixels keep the
+        // translated shape's arithmetic exact.
+        if !(anchor.0.abs() < 1.0e5 && anchor.1.abs() < 1.0e5) {
+            return;
+        }
+        let local = shape.translated((-anchor.0, -anchor.1));
+        let stencil = stencil(StencilKey::Shape(op.key(), local.key()), || {
+            op.stencil(&local)
         });
-    }
-
-    fn paint(&mut self, shape: &Shape, margin: f32, colour: Colour, cover: impl Fn(f32) -> f32) {
-        let bounds = shape.bounds();
-        self.paint_area(bounds, margin, colour, |p| cover(shape.distance(p)));
-    }
-
-    /// Blends `colour` over every pixel of the area (grown by `margin` plus one pixel for the
-    /// anti-aliased edge) with the coverage `cover` gives for the pixel's centre.
-    fn paint_area(
-        &mut self,
-        (x0, y0, x1, y1): (f32, f32, f32, f32),
-        margin: f32,
-        colour: Colour,
-        cover: impl Fn(Pt) -> f32,
-    ) {
-        let (w, h) = (self.width as f32, self.height as f32);
-        let m = margin + 1.0;
-        // Clamping in f32 before the cast keeps NaN and huge values from wrapping around.
-        let xa = (x0 - m).floor().clamp(0.0, w) as u32;
-        let xb = (x1 + m).ceil().clamp(0.0, w) as u32;
-        let ya = (y0 - m).floor().clamp(0.0, h) as u32;
-        let yb = (y1 + m).ceil().clamp(0.0, h) as u32;
         let ink = self.ink(colour);
-        let stride = self.width as usize;
-        for y in ya..yb {
-            for x in xa..xb {
-                let k = eighths(cover((x as f32 + 0.5, y as f32 + 0.5)));
-                if k > 0 {
-                    self.blend_at(y as usize * stride + x as usize, ink, k);
+        self.apply(&stencil, (anchor.0 as i64, anchor.1 as i64), ink);
+    }
+
+    /// Blends `ink` through `stencil` placed with its origin at pixel `at`, clipped to the
+    /// picture.
+    pub fn apply(&mut self, stencil: &Stencil, at: (i64, i64), ink: Ink) {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let full = self.inks[ink.0].full;
+        for span in &stencil.spans {
+            let y = at.1 + span.dy as i64;
+            let left = at.0 + span.dx as i64;
+            let (xs, xe) = (left.max(0), (left + span.len as i64).min(w));
+            if y < 0 || y >= h || xs >= xe {
+                continue;
+            }
+            self.mark(y as usize, xs as usize, xe as usize);
+            let from = span.start as usize + (xs - left) as usize;
+            let cover = &stencil.cover[from..from + (xe - xs) as usize];
+            let start = (y * w + xs) as usize;
+            let mut j = 0;
+            while j < cover.len() {
+                match cover[j] {
+                    0 => j += 1,
+                    8.. => {
+                        let run = cover[j..].iter().take_while(|&&k| k >= 8).count();
+                        self.fill_run(start + j..start + j + run, full);
+                        j += run;
+                    }
+                    k => {
+                        self.blend_at(start + j, ink, k);
+                        j += 1;
+                    }
                 }
             }
-        }
-    }
-
-    /// Blends `ink` over pixel `(x, y)` with opacity `a`, ignoring pixels off the picture.
-    pub fn blend_ink(&mut self, x: i64, y: i64, ink: Ink, a: f32) {
-        if x >= 0 && y >= 0 && (x as u64) < self.width as u64 && (y as u64) < self.height as u64 {
-            self.blend_at(
-                y as usize * self.width as usize + x as usize,
-                ink,
-                eighths(a),
-            );
         }
     }
 
@@ -641,7 +692,8 @@ impl Canvas {
         let stride = self.width as usize;
         for row in y..y.saturating_add(h.max(1)).min(self.height) {
             let start = row as usize * stride;
-            self.pixels[start + x0..start + x1].fill(index);
+            self.mark(row as usize, x0, x1);
+            self.fill_run(start + x0..start + x1, index);
         }
     }
 
@@ -669,6 +721,206 @@ impl Canvas {
         }
         self.arrow(a, b, width, head, both, colour);
     }
+}
+
+/// How a shape is drawn.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// The shape grown by `grow` pixels, at opacity `alpha`.
+    Fill { grow: f32, alpha: f32 },
+    /// A band `width` pixels wide centred on the outline.
+    Stroke { width: f32 },
+    /// `dashes` dashes along a circle's outline, each filling `duty` of its share.
+    Dashed { width: f32, dashes: u32, duty: f32 },
+}
+
+impl Op {
+    fn key(&self) -> [u32; 4] {
+        match *self {
+            Op::Fill { grow, alpha } => [0, grow.to_bits(), alpha.to_bits(), 0],
+            Op::Stroke { width } => [1, width.to_bits(), 0, 0],
+            Op::Dashed {
+                width,
+                dashes,
+                duty,
+            } => [2, width.to_bits(), dashes, duty.to_bits()],
+        }
+    }
+
+    /// What `self` covers of each pixel around `shape`, out to its margin plus one pixel for
+    /// the anti-aliased edge.
+    fn stencil(&self, shape: &Shape) -> Stencil {
+        let margin = match *self {
+            Op::Fill { grow, .. } => grow.max(0.0),
+            Op::Stroke { width } => width / 2.0,
+            Op::Dashed { width, .. } => width / 2.0 + 1.0,
+        };
+        let (x0, y0, x1, y1) = shape.bounds();
+        let m = margin + 1.0;
+        let area = (
+            (x0 - m).floor() as i64,
+            (y0 - m).floor() as i64,
+            (x1 + m).ceil() as i64,
+            (y1 + m).ceil() as i64,
+        );
+        match *self {
+            Op::Fill { grow, alpha } => Stencil::from_coverage(area, |p| {
+                alpha * (0.5 - (shape.distance(p) - grow)).clamp(0.0, 1.0)
+            }),
+            Op::Stroke { width } => Stencil::from_coverage(area, |p| {
+                (0.5 - (shape.distance(p).abs() - width / 2.0)).clamp(0.0, 1.0)
+            }),
+            Op::Dashed {
+                width,
+                dashes,
+                duty,
+            } => {
+                let (c, r) = match *shape {
+                    Shape::Circle { c, r } => (c, r),
+                    _ => return Stencil::default(),
+                };
+                let half = width / 2.0;
+                let period = std::f32::consts::TAU / dashes.max(1) as f32;
+                Stencil::from_coverage(area, |p| {
+                    let v = sub(p, c);
+                    let dist = len(v);
+                    let band = (0.5 - ((dist - r).abs() - half)).clamp(0.0, 1.0);
+                    if band == 0.0 {
+                        return 0.0;
+                    }
+                    let phase = (v.1.atan2(v.0) + std::f32::consts::PI) / period;
+                    let f = phase - phase.floor();
+                    // Distance in pixels along the arc to the nearer end of the dash.
+                    let along = (f.min(duty - f)) * period * r;
+                    band * (0.5 + along).clamp(0.0, 1.0)
+                })
+            }
+        }
+    }
+}
+
+/// What one drawing (a shape, a line of text) covers of each pixel, relative to a whole-pixel
+/// origin, in eighths: worked out once, blended wherever and in whatever colour it is drawn
+/// again. Only the covered stretches of each row are kept.
+#[derive(Debug, Default)]
+pub struct Stencil {
+    spans: Vec<Span>,
+    /// The coverages of every span, one after the other.
+    cover: Vec<u8>,
+}
+
+/// A stretch of one row of a [`Stencil`]: `len` pixels from `(dx, dy)`, their coverages from
+/// `start` in [`Stencil::cover`]. Spans are blended in order (they may overlap: the glyphs of
+/// a line of text).
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    dx: i32,
+    dy: i32,
+    start: u32,
+    len: u32,
+}
+
+impl Stencil {
+    /// The coverage `cover` gives for the centre of each pixel of `(x0, y0, x1, y1)`.
+    fn from_coverage((x0, y0, x1, y1): (i64, i64, i64, i64), cover: impl Fn(Pt) -> f32) -> Stencil {
+        let mut stencil = Stencil::default();
+        let mut row = Vec::new();
+        for y in y0..y1 {
+            row.clear();
+            row.extend((x0..x1).map(|x| eighths(cover((x as f32 + 0.5, y as f32 + 0.5)))));
+            stencil.push_row((x0, y), &row);
+        }
+        stencil
+    }
+
+    /// Adds the coverages `row` of the pixels from `(x, y)` rightwards, as spans that skip
+    /// what they do not cover (short gaps stay inside a span).
+    pub fn push_row(&mut self, (x, y): (i64, i64), row: &[u8]) {
+        const GAP: usize = 8;
+        // Stencils are small and anchored near their origin; anything else is not drawn.
+        let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
+            return;
+        };
+        let mut i = 0;
+        while i < row.len() {
+            if row[i] == 0 {
+                i += 1;
+                continue;
+            }
+            let mut last = i;
+            let mut j = i + 1;
+            while j < row.len() && j - last <= GAP {
+                if row[j] != 0 {
+                    last = j;
+                }
+                j += 1;
+            }
+            self.spans.push(Span {
+                dx: x.saturating_add(i as i32),
+                dy: y,
+                start: self.cover.len() as u32,
+                len: (last + 1 - i) as u32,
+            });
+            self.cover.extend_from_slice(&row[i..=last]);
+            i = last + 1;
+        }
+    }
+
+    /// Roughly the bytes it takes, for the cache's budget.
+    fn weight(&self) -> usize {
+        self.cover.len() + self.spans.len() * std::mem::size_of::<Span>() + 64
+    }
+}
+
+/// What tells stencils apart: a shape's drawing ([`Op::key`], [`Shape::key`], the shape placed
+/// near the origin) or a line of text at a sub-pixel offset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StencilKey {
+    Shape([u32; 4], [u32; 13]),
+    Text {
+        face: u8,
+        size: u32,
+        offset: [u32; 2],
+        text: String,
+    },
+}
+
+/// The stencil of `key`, made by `make` on first use. The cache is bounded: past its budget
+/// (names and notes of many games) it is emptied and fills again with what boards draw. Large
+/// stencils (a whole board, drawn once into its background) are made and not kept.
+pub fn stencil(key: StencilKey, make: impl FnOnce() -> Stencil) -> Arc<Stencil> {
+    const BUDGET: usize = 8 << 20;
+    const LARGEST: usize = 64 << 10;
+    #[derive(Default)]
+    struct Cache {
+        stencils: HashMap<StencilKey, Arc<Stencil>>,
+        weight: usize,
+    }
+    static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+    let cached = {
+        let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        cache
+            .get_or_insert_with(Cache::default)
+            .stencils
+            .get(&key)
+            .cloned()
+    };
+    if let Some(stencil) = cached {
+        return stencil;
+    }
+    let stencil = Arc::new(make());
+    if stencil.weight() > LARGEST {
+        return stencil;
+    }
+    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    let cache = cache.get_or_insert_with(Cache::default);
+    if cache.weight + stencil.weight() > BUDGET {
+        cache.stencils.clear();
+        cache.weight = 0;
+    }
+    cache.weight += stencil.weight();
+    cache.stencils.insert(key, Arc::clone(&stencil));
+    stencil
 }
 
 /// Everything that decides how a piece looks, with its shape placed near the origin.
@@ -718,6 +970,9 @@ struct Sprite {
     colours: [Colour; 4],
 }
 
+/// A sprite pixel inside the fill, clear of the ring.
+const INSIDE: [u8; 4] = [0, 0, 8, 0];
+
 impl Sprite {
     fn new(look: &Look) -> Sprite {
         let shape = &look.shape;
@@ -751,12 +1006,17 @@ impl Sprite {
                     let band = (d + inset).abs() - width / 2.0;
                     eighths((0.5 - band).clamp(0.0, 1.0))
                 });
-                covers.push([
+                let mut cover = [
                     shadow,
                     eighths((0.5 - (d - w)).clamp(0.0, 1.0)),
                     eighths((0.5 - d).clamp(0.0, 1.0)),
                     ring,
-                ]);
+                ];
+                // A layer that covers the pixel fully hides the layers under it.
+                if let Some(top) = cover.iter().rposition(|&k| k == 8) {
+                    cover[..top].fill(0);
+                }
+                covers.push(cover);
             }
         }
         let ring_colour = look.ring.map_or(look.fill, |(_, _, c)| c);
@@ -778,27 +1038,36 @@ impl Sprite {
         let (left, top) = (at.0 + self.x0, at.1 + self.y0);
         let xs = left.max(0);
         let xe = (left + self.width as i64).min(iw);
-        let fill = canvas.index(self.colours[2]);
+        let inks = self.colours.map(|c| canvas.ink(c));
+        let fill = canvas.inks[inks[2].0].full;
         for (row, covers) in self.covers.chunks_exact(self.width).enumerate() {
             let y = top + row as i64;
             if y < 0 || y >= ih || xs >= xe {
                 continue;
             }
+            canvas.mark(y as usize, xs as usize, xe as usize);
             let covers = &covers[(xs - left) as usize..(xe - left) as usize];
             let start = (y * iw + xs) as usize;
-            for (i, cover) in (start..).zip(covers) {
-                match *cover {
-                    [0, 0, 0, 0] => {}
-                    // The inside: the fill hides whatever came before.
-                    [_, _, 8, 0] => canvas.pixels[i] = fill,
-                    // An edge: blended in RGB and looked up once, so that the layers in
-                    // between take no place in the palette.
-                    _ => {
-                        let mut c = canvas.colours[canvas.pixels[i] as usize];
-                        for (&k, &colour) in cover.iter().zip(&self.colours) {
-                            blend_eighths(&mut c, colour, k);
+            let mut j = 0;
+            while j < covers.len() {
+                match covers[j] {
+                    [0, 0, 0, 0] => j += 1,
+                    // The inside: the fill hides whatever came before (the layers under a
+                    // fully covering one were left out when the sprite was made).
+                    INSIDE => {
+                        let run = covers[j..].iter().take_while(|&&c| c == INSIDE).count();
+                        canvas.fill_run(start + j..start + j + run, fill);
+                        j += run;
+                    }
+                    // An edge: the layers blended in turn (the blends in between take a place
+                    // in the canvas's palette, but no pixel, so none in the PNG's).
+                    cover => {
+                        let mut colour = canvas.pixels[start + j];
+                        for (&k, &ink) in cover.iter().zip(&inks) {
+                            colour = canvas.blended(ink, colour, k);
                         }
-                        canvas.pixels[i] = canvas.index(c);
+                        canvas.put(start + j, colour);
+                        j += 1;
                     }
                 }
             }
@@ -866,7 +1135,7 @@ fn distance(a: Colour, b: Colour) -> u32 {
 }
 
 /// Coverage `a` (0…1) in eighths; `as` saturates and maps NaN to 0, so any `a` lands in 0..=8.
-fn eighths(a: f32) -> u8 {
+pub fn eighths(a: f32) -> u8 {
     (a * 8.0 + 0.5).clamp(0.0, 8.0) as u8
 }
 
@@ -927,9 +1196,68 @@ mod tests {
         c.fill(&Shape::line((5.0, 5.0), (5.0, 5.0), 0.0), 0.0, BLACK);
         c.arrow((1.0, 1.0), (1.0, 1.0), 3.0, 5.0, true, BLACK);
         c.dashed_ring((5.0, 5.0), 0.0, 1.0, 0, 0.5, BLACK);
+        // A stencil reaching past every edge is clipped.
+        let mut stencil = Stencil::default();
+        stencil.push_row((-5, 0), &[8; 30]);
         let ink = c.ink(BLACK);
-        c.blend_ink(-1, 20, ink, 1.0);
+        c.apply(&stencil, (0, -1), ink);
+        c.apply(&stencil, (-30, 5), ink);
+        c.apply(&stencil, (5, 20), ink);
         assert_eq!(*c.to_rgb().get_pixel(0, 0), WHITE);
+    }
+
+    /// How many pixels hold each palette index, counted afresh.
+    fn recount(c: &Canvas) -> Vec<u32> {
+        let mut counts = vec![0; c.colours.len()];
+        for &p in &c.pixels {
+            counts[p as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn the_count_of_each_colour_follows_every_drawing() {
+        let mut c = Canvas::new(40, 30, WHITE);
+        for round in 0..3 {
+            c.fill(&Shape::circle((25.0 + round as f32, 20.0), 8.0), 0.0, BLACK);
+            c.stroke(&Shape::circle((12.0, 12.0), 7.5), 3.0, Rgb([200, 30, 30]));
+            c.dashed_ring((12.0, 12.0), 9.0, 2.0, 6, 0.5, BLACK);
+            c.fill_rect(0, round, 40, 3, Rgb([30, 30, 200]));
+            c.piece(
+                &Shape::square((30.0, 8.0), 6.0, 1.0),
+                ((1.0, 1.0), BLACK, 0.3),
+                (1.5, BLACK),
+                Rgb([30, 200, 30]),
+                None,
+            );
+            assert_eq!(c.counts, recount(&c), "round {round}");
+        }
+    }
+
+    #[test]
+    fn a_canvas_reset_to_its_background_is_the_background_again_with_its_counts() {
+        let background: &'static Canvas = Box::leak(Box::new({
+            let mut c = Canvas::new(40, 30, WHITE);
+            c.fill(&Shape::circle((10.0, 10.0), 6.0), 0.0, BLACK);
+            c
+        }));
+        let mut c = Canvas::new(0, 0, BLACK);
+        for round in 0..3 {
+            c.reset_to(background);
+            assert_eq!(c.pixels, background.pixels, "round {round}");
+            assert_eq!(c.counts, recount(&c));
+            c.fill(&Shape::circle((25.0 + round as f32, 20.0), 8.0), 0.0, BLACK);
+            c.fill_rect(0, round, 40, 3, Rgb([30, 30, 200]));
+            c.piece(
+                &Shape::square((30.0, 8.0), 6.0, 1.0),
+                ((1.0, 1.0), BLACK, 0.3),
+                (1.5, BLACK),
+                Rgb([30, 200, 30]),
+                None,
+            );
+            assert_ne!(c.pixels, background.pixels);
+            assert_eq!(c.counts, recount(&c), "round {round}");
+        }
     }
 
     #[test]

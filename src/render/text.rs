@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
 use super::RenderError;
-use super::paint::{Canvas, Colour, Pt};
+use super::paint::{self, Canvas, Colour, Pt, Stencil, StencilKey};
 
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 static CONDENSED_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
@@ -128,6 +128,9 @@ impl Fonts {
     }
 
     /// Draws `text` with its baseline at `y`, placed at `x` by `align`. Returns its width.
+    ///
+    /// The labels of a board are the same text at the same place picture after picture: each
+    /// line is rasterised once, at its sub-pixel offset, into a [`Stencil`].
     #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &self,
@@ -140,15 +143,38 @@ impl Fonts {
         colour: Colour,
     ) -> f32 {
         let width = self.width(face, size, text);
-        let mut pen = match align {
+        let left = match align {
             Align::Left => x,
             Align::Centre => x - width / 2.0,
             Align::Right => x - width,
         };
+        let anchor = (left.floor(), y.floor());
+        // Far off the picture (or not a number) nothing is drawn.
+        if !(anchor.0.abs() < 1.0e5 && anchor.1.abs() < 1.0e5) {
+            return width;
+        }
+        let offset = (left - anchor.0, y - anchor.1);
+        let key = StencilKey::Text {
+            face: face as u8,
+            size: size.to_bits(),
+            offset: [offset.0.to_bits(), offset.1.to_bits()],
+            text: text.to_string(),
+        };
+        let stencil = paint::stencil(key, || self.stencil(face, size, text, offset));
+        let ink = canvas.ink(colour);
+        canvas.apply(&stencil, (anchor.0 as i64, anchor.1 as i64), ink);
+        width
+    }
+
+    /// The coverage of `text` set from `(x, y)` (its left end on the baseline), glyph after
+    /// glyph.
+    fn stencil(&self, face: Face, size: f32, text: &str, (x, y): Pt) -> Stencil {
         let font = self.font(face);
         let scale = PxScale::from(size);
         let scaled = font.as_scaled(scale);
-        let ink = canvas.ink(colour);
+        let mut stencil = Stencil::default();
+        let mut grid = Vec::new();
+        let mut pen = x;
         let mut prev: Option<GlyphId> = None;
         for c in text.chars() {
             let id = self.glyph(face, c);
@@ -158,15 +184,25 @@ impl Fonts {
             let glyph = id.with_scale_and_position(scale, point(pen, y));
             if let Some(outlined) = font.outline_glyph(glyph) {
                 let b = outlined.px_bounds();
-                let (bx, by) = (b.min.x as i64, b.min.y as i64);
+                let (w, h) = (b.width() as usize, b.height() as usize);
+                grid.clear();
+                grid.resize(w * h, 0);
                 outlined.draw(|gx, gy, cover| {
-                    canvas.blend_ink(bx + gx as i64, by + gy as i64, ink, cover);
+                    if let Some(k) = grid.get_mut(gy as usize * w + gx as usize) {
+                        *k = paint::eighths(cover);
+                    }
                 });
+                if w > 0 {
+                    for (row, covers) in grid.chunks_exact(w).enumerate() {
+                        let at = (b.min.x as i64, b.min.y as i64 + row as i64);
+                        stencil.push_row(at, covers);
+                    }
+                }
             }
             pen += scaled.h_advance(id);
             prev = Some(id);
         }
-        width
+        stencil
     }
 
     /// Draws `text` centred on `c`, vertically by its cap height.
