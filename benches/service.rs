@@ -69,6 +69,7 @@ async fn new_game(service: &Service, channel: u64) -> GameView {
             config: Config::default_for(kind),
             colour: ColourChoice::ChallengerFirst,
             clock: Default::default(),
+            rated: true,
         })
         .await
         .expect("challenge");

@@ -1,7 +1,7 @@
 //! fibonacci-bot: a Discord bot for playing Fibonacci and Fanorona asynchronously.
 //!
 //! Layers, data flowing one way: `discord` / `cli` → `app` → `store` and `engine`; `render`
-//! draws what `engine` defines.
+//! draws what `engine` defines; `rating` is the Glicko-2 arithmetic the service stores.
 
 pub mod ai;
 pub mod app;
@@ -9,5 +9,6 @@ pub mod cli;
 pub mod discord;
 pub mod engine;
 pub mod metrics;
+pub mod rating;
 pub mod render;
 pub mod store;

@@ -199,6 +199,7 @@ async fn an_ai_turn_pending_while_the_bot_is_down_is_played_after_the_restart_on
                 config: Config::default_for(GameKind::Fibonacci),
                 colour: ColourChoice::ChallengerSecond,
                 clock: TurnClock::default(),
+                rated: true,
             },
             BOT_ID,
             Level::Easy,

@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use chrono::{DateTime, Duration, Utc};
 use fibonacci_bot::app::{
     AppError, ChallengeState, ColourChoice, FollowKind, FollowUp, GameView, ManualClock,
@@ -20,18 +18,7 @@ const ALICE: u64 = 11;
 const BOB: u64 = 22;
 const CAROL: u64 = 33;
 
-fn start() -> DateTime<Utc> {
-    DateTime::from_timestamp(1_900_000_000, 0).expect("a valid time")
-}
-
-async fn service(db: &common::TestDb) -> (Service, Arc<ManualClock>) {
-    let clock = Arc::new(ManualClock::new(start()));
-    let service = Service::connect(db.url())
-        .await
-        .expect("connect and migrate")
-        .with_clock(clock.clone());
-    (service, clock)
-}
+use common::{clock_start as start, clocked_service as service};
 
 /// A game in `channel`, Alice first, Bob second, with `clock` per turn.
 async fn game(service: &Service, channel: u64, kind: GameKind, clock: TurnClock) -> GameView {
@@ -44,6 +31,7 @@ async fn game(service: &Service, channel: u64, kind: GameKind, clock: TurnClock)
             config: Config::default_for(kind),
             colour: ColourChoice::ChallengerFirst,
             clock,
+            rated: true,
         })
         .await
         .expect("challenge");

@@ -35,6 +35,7 @@ async fn fifty_concurrent_plays_apply_exactly_the_legal_ones_in_one_order() {
             config: Config::default_for(GameKind::Fibonacci),
             colour: ColourChoice::ChallengerFirst,
             clock: Default::default(),
+            rated: true,
         })
         .await
         .expect("challenge");

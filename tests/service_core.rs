@@ -30,6 +30,7 @@ fn new_challenge(channel: u64, kind: GameKind, colour: ColourChoice) -> NewChall
         config: Config::default_for(kind),
         colour,
         clock: Default::default(),
+        rated: true,
     }
 }
 

@@ -306,6 +306,7 @@ async fn fallback_child() {
             config: Config::default_for(GameKind::Fanorona),
             colour: ColourChoice::ChallengerFirst,
             clock: Default::default(),
+            rated: true,
         })
         .await
         .expect("challenge");
@@ -414,6 +415,7 @@ async fn embedded_child_phase() {
                 config: Config::default_for(GameKind::Fanorona),
                 colour: ColourChoice::ChallengerFirst,
                 clock: Default::default(),
+                rated: true,
             })
             .await
             .expect("challenge");

@@ -29,6 +29,7 @@ async fn start_game(service: &Service, channel: u64, kind: GameKind) -> GameView
             config: Config::default_for(kind),
             colour: ColourChoice::ChallengerFirst,
             clock: Default::default(),
+            rated: true,
         })
         .await
         .expect("challenge");
@@ -67,6 +68,7 @@ async fn games_survive_a_restart_of_the_service() {
             config: Config::default_for(GameKind::Fibonacci),
             colour: ColourChoice::Random,
             clock: Default::default(),
+            rated: true,
         })
         .await
         .expect("open challenge");
@@ -286,6 +288,7 @@ async fn an_unreachable_database_is_reported_writes_nothing_and_recovers() {
                 config: Config::default_for(GameKind::Fanorona),
                 colour: ColourChoice::Random,
                 clock: Default::default(),
+                rated: true,
             })
             .await,
     );

@@ -60,6 +60,7 @@ fn new_row(new: &NewChallenge) -> NewChallengeRow {
         colour: new.colour,
         clock_secs: new.clock.secs(),
         follows: None,
+        rated: new.rated,
     }
 }
 
@@ -171,8 +172,10 @@ impl Service {
         if new.challenger == bot {
             return Err(Refusal::SelfChallenge.into());
         }
+        // Games against the bot never count for the ratings.
         let row = NewChallengeRow {
             challenged: bot,
+            rated: false,
             ..new_row(&new)
         };
         self.insert_claiming(row, |tx: Tx, inserted: ChallengeRow| {
@@ -258,6 +261,7 @@ impl Service {
                 };
                 (level, side)
             }),
+            rated: row.rated && ai.is_none(),
         };
         let game_row = games::insert(&mut tx, &new).await?;
         challenges::accept(&mut tx, row.id, game_row.id).await?;

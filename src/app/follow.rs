@@ -166,6 +166,7 @@ impl Service {
             },
             clock_secs: loaded.row.clock.clock_secs,
             follows: Some((id, kind)),
+            rated: loaded.row.rated,
         })
     }
 

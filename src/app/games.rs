@@ -212,6 +212,7 @@ impl Service {
             winner,
             win_reason,
             draw_offer: save.draw_offer.map(Into::into),
+            at: now,
         };
         games::update(
             &mut tx,
@@ -221,7 +222,12 @@ impl Service {
             &loaded.row.clock,
         )
         .await?;
+        let ratings = match save.outcome {
+            Some(outcome) => Self::rate(&mut tx, &loaded, outcome, now).await?,
+            None => Vec::new(),
+        };
         tx.commit().await?;
+        loaded.ratings = ratings;
 
         if let Some(ply) = save.remove_ply {
             loaded.entries.retain(|e| e.ply != ply);
@@ -430,7 +436,7 @@ impl Service {
     }
 
     /// Loads a game row and its log from one snapshot.
-    async fn load_row(tx: &mut Tx, row: GameRow) -> Result<Loaded, AppError> {
+    pub(super) async fn load_row(tx: &mut Tx, row: GameRow) -> Result<Loaded, AppError> {
         let entries = games::moves(tx, row.id).await?;
         replay::load(row, entries)
     }

@@ -6,7 +6,8 @@
 //! - `games`: moves, undo, resignation, and the locked load/save every game command goes through;
 //! - `draws`: draw offers and their answers;
 //! - `views`: what front ends get back; `replay`: loading a game by replaying its log;
-//! - `history`: the text export of a game; `start`: the database and the service at start-up.
+//! - `history`: the text export of a game; `start`: the database and the service at start-up;
+//! - `ratings`: Glicko-2 ratings updated as rated games end, the leaderboard and profiles.
 
 mod challenges;
 pub mod clock;
@@ -18,6 +19,7 @@ pub use follow::FollowUp;
 mod games;
 mod history;
 mod pauses;
+mod ratings;
 mod replay;
 mod schedule;
 mod start;
@@ -35,6 +37,10 @@ pub use error::{
     chain,
 };
 pub use pauses::PauseStep;
+pub use ratings::{
+    GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
+    Rebuilt, Standing,
+};
 pub use schedule::{AiTurn, Notice, TickReport};
 pub use start::{DatabaseConfig, Running, start};
 pub use views::{
@@ -64,11 +70,17 @@ pub struct Service {
 impl Service {
     /// Connects to `database_url` and applies the migrations. The service reads the system's
     /// clock ([`Service::with_clock`] gives it another).
+    /// A database that holds finished games but no ratings yet (from before ratings existed)
+    /// gets them rebuilt here.
     pub async fn connect(database_url: &str) -> Result<Service, AppError> {
-        Ok(Service {
+        let service = Service {
             store: Store::connect(database_url).await?,
             clock: Arc::new(SystemClock),
-        })
+        };
+        if service.rebuild_ratings_if_missing().await? {
+            tracing::info!("rebuilt the ratings of the games played before ratings existed");
+        }
+        Ok(service)
     }
 
     /// The same service reading `clock` (tests move it by days).

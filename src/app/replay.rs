@@ -9,6 +9,7 @@ use crate::store::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
 
 use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
+use super::ratings::RatingChange;
 use super::views::{GameView, Outcome, parse_config, side_of};
 use super::{MessageId, UserId};
 
@@ -34,6 +35,8 @@ pub(crate) struct Loaded {
     pub draw_offer: Option<Side>,
     /// The message of a draw offer that the command just saved ended.
     pub ended_offer_message: Option<MessageId>,
+    /// What the game did to the ratings, when the command just saved ended it rated.
+    pub ratings: Vec<RatingChange>,
 }
 
 /// Logs a corrupt game loudly and turns it into an internal error.
@@ -124,6 +127,7 @@ pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppErr
         outcome,
         draw_offer,
         ended_offer_message: None,
+        ratings: Vec::new(),
     })
 }
 
@@ -153,6 +157,8 @@ impl Loaded {
                 .follows
                 .zip(self.row.follow_kind)
                 .map(|(g, k)| (k, g)),
+            rated: self.row.rated,
+            ratings: self.ratings.clone(),
         }
     }
 
@@ -351,6 +357,7 @@ mod tests {
                 follow_kind: None,
                 ai_level: None,
                 ai_side: None,
+                rated: true,
                 clock: Default::default(),
             };
             assert_eq!(outcome_from_row(&row), Ok(outcome));

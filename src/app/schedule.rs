@@ -213,8 +213,10 @@ impl Service {
         loaded: &Loaded,
         entry: crate::store::games::NewMove,
         outcome: Option<Outcome>,
+        now: DateTime<Utc>,
     ) -> Result<(), AppError> {
         games::append_moves(tx, loaded.row.id, &[entry]).await?;
+        let ended = outcome;
         let (outcome, winner, win_reason) = replay::outcome_columns(outcome);
         let update = GameUpdate {
             position: loaded.row.position.clone(),
@@ -226,6 +228,7 @@ impl Service {
             } else {
                 loaded.draw_offer.map(Into::into)
             },
+            at: now,
         };
         games::update(
             tx,
@@ -235,6 +238,9 @@ impl Service {
             &loaded.row.clock,
         )
         .await?;
+        if let Some(ended) = ended {
+            Self::rate(tx, loaded, ended, now).await?;
+        }
         Ok(())
     }
 
@@ -253,7 +259,7 @@ impl Service {
         end_pause(&mut loaded.row.clock, now);
         let mut entry = Self::service_entry(&loaded, by, loaded.player(by), MoveKind::Resume);
         entry.notation = "clock resumed: the pause is over".to_string();
-        Self::write_claimed(tx, &loaded, entry, None).await?;
+        Self::write_claimed(tx, &loaded, entry, None, now).await?;
         Ok(Ok(NewNotice {
             game_id: loaded.row.id,
             kind: NoticeKind::Resumed,
@@ -295,7 +301,7 @@ impl Service {
         let deadline = loaded.row.clock.deadline;
         clock::stop(&mut loaded.row.clock);
         let entry = Self::service_entry(&loaded, side, user, kind);
-        Self::write_claimed(tx, &loaded, entry, Some(outcome)).await?;
+        Self::write_claimed(tx, &loaded, entry, Some(outcome), now).await?;
         tracing::info!(game_id = id, ?outcome, ?deadline, %now, "a deadline passed");
         Ok(Ok(NewNotice {
             game_id: id,
@@ -340,7 +346,10 @@ impl Service {
             Ok(loaded) => loaded,
             Err(why) => return Ok(Err((row.id, why))),
         };
-        let view = loaded.view();
+        let mut view = loaded.view();
+        if view.outcome.is_some() {
+            view.ratings = Self::rating_changes(tx, view.id).await?;
+        }
         let user = row.user_id.map(id_from_db);
         let notify = match user {
             Some(user) => schedule::notify_of(tx, user).await?,

@@ -8,6 +8,7 @@ use crate::store::id_from_db;
 
 use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
+use super::ratings::RatingChange;
 use super::{ChallengeState, ChannelId, ColourChoice, FollowKind, GuildId, MessageId, UserId};
 
 /// A new challenge.
@@ -20,6 +21,8 @@ pub struct NewChallenge {
     pub config: Config,
     pub colour: ColourChoice,
     pub clock: TurnClock,
+    /// Whether the game will count for the ratings (`/challenge rated:`, true by default).
+    pub rated: bool,
 }
 
 /// An open (or just answered) challenge.
@@ -38,6 +41,7 @@ pub struct ChallengeView {
     pub clock: TurnClock,
     /// The finished game this challenge follows, and how (a rematch, a vela round).
     pub follows: Option<(FollowKind, i64)>,
+    pub rated: bool,
 }
 
 impl TryFrom<ChallengeRow> for ChallengeView {
@@ -61,6 +65,7 @@ impl TryFrom<ChallengeRow> for ChallengeView {
             message: row.message_id.map(id_from_db),
             clock: TurnClock::from_secs(row.clock_secs),
             follows: row.follows.zip(row.follow_kind).map(|(g, k)| (k, g)),
+            rated: row.rated,
         })
     }
 }
@@ -132,6 +137,11 @@ pub struct GameView {
     pub follows: Option<(FollowKind, i64)>,
     /// A game against the bot: the side the AI plays, and its level.
     pub ai: Option<(Side, Level)>,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
+    /// What the game did to its players' ratings, when it just ended rated (filled by the
+    /// command or notice that ended it; empty otherwise).
+    pub ratings: Vec<RatingChange>,
 }
 
 impl GameView {

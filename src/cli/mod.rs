@@ -1,5 +1,5 @@
 //! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
-//! stable contract) and `render`.
+//! stable contract), `render`, `ai` and `ratings rebuild`.
 
 use std::process::ExitCode;
 
@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
 mod ai;
+mod ratings;
 mod render;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
@@ -32,6 +33,11 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Print the AI's whole turn from a position, on one line.
     Ai(ai::AiArgs),
+    /// The ratings kept in the bot's database.
+    Ratings {
+        #[command(subcommand)]
+        action: ratings::RatingsAction,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -148,6 +154,7 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Ai(args)) => ai::run(args),
+        Some(Command::Ratings { action }) => ratings::run(action),
     }
 }
 

@@ -107,6 +107,11 @@ fn colour_sentence(c: &ChallengeView) -> String {
     }
 }
 
+/// Whether a game counts for the ratings, as its announcements say it.
+pub(super) fn rated_word(rated: bool) -> &'static str {
+    if rated { "rated" } else { "unrated" }
+}
+
 /// The message that carries the Accept / Decline buttons; it notifies the challenged player.
 pub(super) fn challenge_message(c: &ChallengeView) -> Message {
     let offer = match c.follows {
@@ -117,12 +122,13 @@ pub(super) fn challenge_message(c: &ChallengeView) -> Message {
         }
     };
     Message::text(format!(
-        "{}, {} {offer} **{}**, {}. {} Accept or decline with the buttons \
+        "{}, {} {offer} **{}**, {}, {}. {} Accept or decline with the buttons \
          (or /accept, /decline).",
         mention(c.challenged),
         mention(c.challenger),
         describe_config(&c.config),
         c.clock.describe(),
+        rated_word(c.rated),
         colour_sentence(c)
     ))
     .components(vec![challenge_row(c.id)])
@@ -275,6 +281,8 @@ pub async fn challenge(
     #[description = "When you challenge me: how strongly I play (medium by default)"] level: Option<
         Choice<Level>,
     >,
+    #[description = "Whether the game counts for the server's ratings (yes by default)"]
+    rated: Option<bool>,
 ) -> Result<(), BotError> {
     let clock = clock.map_or_else(TurnClock::default, |c| c.0);
     let data = ctx.data();
@@ -302,6 +310,12 @@ pub async fn challenge(
                 mention(data.bot)
             )));
         }
+        if against_me && rated == Some(true) {
+            return Ok(Answer::notice(
+                "Games against me are never rated: leave `rated` out, or challenge a person for \
+                 a rated game.",
+            ));
+        }
         let level = against_me.then(|| level.map_or_else(Level::default, |l| l.0));
         if opponent.id.get() == user {
             return Ok(Answer::notice(
@@ -317,12 +331,22 @@ pub async fn challenge(
             Ok(terms) => terms,
             Err(why) => return Ok(Answer::notice(why)),
         };
+        let mut new = NewChallenge {
+            challenger: user,
+            challenged: opponent.id.get(),
+            guild,
+            channel,
+            config,
+            colour,
+            clock,
+            rated: rated.unwrap_or(true),
+        };
         let busy = data.service.game_in_channel(channel).await?.is_some()
             || data.service.challenge_in_channel(channel).await?.is_some();
         if thread.unwrap_or(false) || busy {
             let title = format!(
                 "{}: {} vs {}",
-                describe_config(&config),
+                describe_config(&new.config),
                 data.names.of(&http, user).await,
                 opponent_name
             );
@@ -337,15 +361,7 @@ pub async fn challenge(
             let Some(thread_id) = open_thread(&http, parent, kind, title).await else {
                 return Ok(Answer::notice(words::NO_THREAD));
             };
-            let new = NewChallenge {
-                challenger: user,
-                challenged: opponent.id.get(),
-                guild,
-                channel: thread_id.get(),
-                config,
-                colour,
-                clock,
-            };
+            new.channel = thread_id.get();
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
                 data.ai.wake_for(&view);
@@ -375,15 +391,6 @@ pub async fn challenge(
                 thread_id
             ))))
         } else {
-            let new = NewChallenge {
-                challenger: user,
-                challenged: opponent.id.get(),
-                guild,
-                channel,
-                config,
-                colour,
-                clock,
-            };
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
                 data.ai.wake_for(&view);
@@ -412,8 +419,13 @@ fn started_headline(view: &GameView) -> String {
         Some((_, level)) => format!("A game against me (AI, level {level})"),
         None => "Challenge accepted".to_string(),
     };
+    let rated = if view.ai.is_some() {
+        String::new()
+    } else {
+        format!(", {}", rated_word(view.rated))
+    };
     format!(
-        "{opening}: **{}**, {}, {} {} vs {} {}.",
+        "{opening}: **{}**, {}{rated}, {} {} vs {} {}.",
         describe_config(&view.game.config()),
         view.clock.per_turn.describe(),
         side_name(kind, Side::First),

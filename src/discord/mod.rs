@@ -29,6 +29,7 @@ pub mod info;
 pub mod notices;
 pub mod play;
 pub mod present;
+pub mod ratings;
 pub mod register;
 pub mod reply;
 pub mod words;
@@ -80,6 +81,8 @@ pub fn commands() -> Vec<poise::Command<Data, BotError>> {
         info::history(),
         info::rules(),
         clock::settings(),
+        ratings::leaderboard(),
+        ratings::profile(),
     ]
 }
 

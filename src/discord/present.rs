@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::follow_up_row;
 use super::reply::Message;
-use crate::app::{FollowKind, GameView, Outcome, UserId};
+use crate::app::{FollowKind, GameView, Outcome, RatingChange, UserId};
 use crate::engine::{Config, Game, GameKind, Played, Side, WinReason};
 use crate::render::{BoardInfo, render_png};
 
@@ -238,12 +238,16 @@ pub fn turn_ping(view: &GameView) -> Option<Message> {
 /// The new message that announces the end of the game to both players.
 pub fn game_over(view: &GameView) -> Option<Message> {
     let outcome = view.outcome?;
-    let text = format!(
+    let mut text = format!(
         "🏁 Game over: {} Good game, {} and {}!",
         outcome_text(view, outcome),
         mention(view.players[0]),
         mention(view.players[1])
     );
+    if let Some(changes) = rating_changes_text(&view.ratings) {
+        text.push('\n');
+        text.push_str(&changes);
+    }
     // The AI is not pinged about its own game.
     let ai = view.ai.map(|(side, _)| view.player(side));
     Some(
@@ -251,6 +255,24 @@ pub fn game_over(view: &GameView) -> Option<Message> {
             .notify(view.players.into_iter().filter(|&p| Some(p) != ai))
             .components(vec![follow_up_row(view.id, vela_possible(view))]),
     )
+}
+
+/// "Fibonacci ratings: <@1> 1500 → 1662 (+162), <@2> 1500 → 1338 (-162)", for a game that
+/// changed ratings.
+pub fn rating_changes_text(changes: &[RatingChange]) -> Option<String> {
+    let game = changes.first()?.game;
+    let each: Vec<String> = changes
+        .iter()
+        .map(|c| {
+            let (before, after) = (c.before.shown(), c.after.shown());
+            format!(
+                "{} {before} → {after} ({:+})",
+                mention(c.user),
+                after - before
+            )
+        })
+        .collect();
+    Some(format!("{} ratings: {}", game.title(), each.join(", ")))
 }
 
 /// True when a vela round can follow this finished game: a decisive Fanorona game that was not
@@ -393,17 +415,26 @@ fn render_slots() -> &'static tokio::sync::Semaphore {
 
 /// Draws a board on a blocking thread, within the render slots. A failure is logged.
 async fn render(game: Game, info: BoardInfo) -> Option<Vec<u8>> {
+    draw_off_thread("a board", move || render_png(&game, &info)).await
+}
+
+/// Runs `draw` (a picture to PNG) on a blocking thread, within the render slots. A failure is
+/// logged and gives no picture.
+pub async fn draw_off_thread(
+    what: &'static str,
+    draw: impl FnOnce() -> Result<Vec<u8>, crate::render::RenderError> + Send + 'static,
+) -> Option<Vec<u8>> {
     let _slot = render_slots().acquire().await.ok()?;
     let drawing = move || {
         let started = std::time::Instant::now();
-        let png = render_png(&game, &info);
+        let png = draw();
         crate::metrics::render(started.elapsed());
         png
     };
     match tokio::task::spawn_blocking(drawing).await {
         Ok(Ok(png)) => Some(png),
         Ok(Err(e)) => {
-            tracing::error!(error = %e, "could not render a board");
+            tracing::error!(error = %e, "could not draw {what}");
             None
         }
         Err(e) => {

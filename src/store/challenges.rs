@@ -25,6 +25,8 @@ pub struct ChallengeRow {
     pub clock_secs: Option<i32>,
     pub follows: Option<i64>,
     pub follow_kind: Option<FollowKind>,
+    /// Whether the game will count for the ratings.
+    pub rated: bool,
 }
 
 /// What a new challenge stores.
@@ -40,13 +42,14 @@ pub struct NewChallengeRow {
     pub clock_secs: Option<i32>,
     /// The finished game this challenge follows, and how.
     pub follows: Option<(i64, FollowKind)>,
+    pub rated: bool,
 }
 
 /// The columns of [`ChallengeRow`], for `concat!` into static SQL.
 macro_rules! columns {
     () => {
         "c.id, c.challenger, c.challenged, c.guild_id, c.channel_id, c.options, c.colour, \
-         c.state, c.message_id, c.created_at, c.clock_secs, c.follows, c.follow_kind"
+         c.state, c.message_id, c.created_at, c.clock_secs, c.follows, c.follow_kind, c.rated"
     };
 }
 
@@ -60,8 +63,8 @@ pub async fn insert(
 ) -> Result<ChallengeRow, StoreError> {
     let row: ChallengeRow = sqlx::query_as(concat!(
         "INSERT INTO challenges AS c (challenger, challenged, guild_id, channel_id, options, \
-             colour, clock_secs, follows, follow_kind) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ",
+             colour, clock_secs, follows, follow_kind, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
         columns!()
     ))
     .bind(id_to_db(new.challenger))
@@ -73,6 +76,7 @@ pub async fn insert(
     .bind(new.clock_secs)
     .bind(new.follows.map(|f| f.0))
     .bind(new.follows.map(|f| f.1))
+    .bind(new.rated)
     .fetch_one(&mut *conn)
     .await
     .map_err(|e| match new.follows {

@@ -35,6 +35,8 @@ pub struct GameRow {
     /// A game against the bot: the AI's level and side.
     pub ai_level: Option<Word<Level>>,
     pub ai_side: Option<SideIndex>,
+    /// Whether the game counts for the ratings once it ends with a result.
+    pub rated: bool,
     #[sqlx(flatten)]
     pub clock: ClockRow,
 }
@@ -102,6 +104,8 @@ pub struct NewGameRow {
     /// A game against the bot: the AI's level and side; its first turn is due at `started_at`
     /// when it moves first.
     pub ai: Option<(Level, SideIndex)>,
+    /// Whether the game counts for the ratings (never against the bot).
+    pub rated: bool,
 }
 
 /// The new state of a game after a command.
@@ -112,6 +116,8 @@ pub struct GameUpdate {
     pub winner: Option<SideIndex>,
     pub win_reason: Option<Word<WinReason>>,
     pub draw_offer: Option<SideIndex>,
+    /// The service's time now: a game that ends records it as its end.
+    pub at: DateTime<Utc>,
 }
 
 /// Inserts a game for an accepted challenge.
@@ -119,8 +125,8 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     Ok(sqlx::query_as(concat!(
         "INSERT INTO games AS g (challenge_id, guild_id, channel_id, options, seed, first_player, \
              second_player, position, clock_secs, deadline, turn_started_at, follows, \
-             follow_kind, ai_level, ai_side, ai_due_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
+             follow_kind, ai_level, ai_side, ai_due_at, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
          RETURNING ",
         game_columns!()
     ))
@@ -144,6 +150,7 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
             .filter(|&(_, side)| side == SideIndex::First)
             .map(|_| new.started_at),
     )
+    .bind(new.rated)
     .fetch_one(conn)
     .await?)
 }
@@ -333,7 +340,7 @@ pub async fn update(
              draw_offer = $7, version = version + 1, updated_at = now(), \
              draw_offer_message = CASE WHEN $7::smallint IS NULL THEN NULL \
                                        ELSE draw_offer_message END, \
-             finished_at = CASE WHEN $4::text IS NULL THEN NULL ELSE now() END, \
+             finished_at = CASE WHEN $4::text IS NULL THEN NULL ELSE $21 END, \
              clock_secs = $8, deadline = $9, turn_started_at = $10, reminders_sent = $11, \
              paused_until = $12, paused_at = $13, paused_by = $14, paused_left_secs = $15, \
              pause_offer = $16, pause_offer_days = $17, pause_days_first = $18, \
@@ -360,6 +367,7 @@ pub async fn update(
     .bind(clock.pause_days_first)
     .bind(clock.pause_days_second)
     .bind(clock.ai_due_at)
+    .bind(update.at)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

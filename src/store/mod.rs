@@ -17,7 +17,7 @@ macro_rules! game_columns {
          g.updated_at, g.finished_at, g.follows, g.follow_kind, g.clock_secs, g.deadline, \
          g.turn_started_at, g.reminders_sent, g.paused_until, g.paused_at, g.paused_by, \
          g.paused_left_secs, g.pause_offer, g.pause_offer_days, g.pause_days_first, \
-         g.pause_days_second, g.ai_level, g.ai_side, g.ai_due_at"
+         g.pause_days_second, g.ai_level, g.ai_side, g.rated, g.ai_due_at"
     };
 }
 
@@ -25,6 +25,7 @@ pub mod challenges;
 pub mod embedded;
 pub mod games;
 pub mod kinds;
+pub mod ratings;
 pub mod schedule;
 
 use std::time::Duration;

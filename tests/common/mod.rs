@@ -268,3 +268,23 @@ impl Drop for TestDb {
         }
     }
 }
+
+/// The moment the manual clocks of the service tests start at.
+pub fn clock_start() -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp(1_900_000_000, 0).expect("a valid time")
+}
+
+/// A service on `db` that reads a manual clock set at [`clock_start`] (tests move it by days).
+pub async fn clocked_service(
+    db: &TestDb,
+) -> (
+    fibonacci_bot::app::Service,
+    std::sync::Arc<fibonacci_bot::app::ManualClock>,
+) {
+    let clock = std::sync::Arc::new(fibonacci_bot::app::ManualClock::new(clock_start()));
+    let service = fibonacci_bot::app::Service::connect(db.url())
+        .await
+        .expect("connect and migrate")
+        .with_clock(clock.clone());
+    (service, clock)
+}

@@ -626,9 +626,11 @@ impl FakeDiscord {
         let callback_path = format!("/api/v10/interactions/{}/{}/callback", sent.id, sent.token);
         let callback = self
             .wait_for(&what, |v| {
+                // Newest first: the answer is recent, and a load test keeps thousands.
                 v.inner
                     .requests
                     .iter()
+                    .rev()
                     .find(|r| r.path == callback_path)
                     .cloned()
             })
@@ -656,6 +658,7 @@ impl FakeDiscord {
                 v.inner
                     .requests
                     .iter()
+                    .rev()
                     .find(|r| r.method == "PATCH" && r.path == edit_path)
                     .cloned()
             })

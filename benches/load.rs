@@ -1,0 +1,296 @@
+//! Load: G Fibonacci games moving at once (G = 1, 10, 50 by default), through the real bot
+//! binary (built with the bench profile), a fake Discord on loopback and a real PostgreSQL.
+//! Every game sends its next `/move` (a whole turn of random legal moves) as soon as the
+//! previous answer arrives, and a spectator asks for `/board` every third turn.
+//!
+//! Prints one row per G: answer latency p50 / p99 / max, commands per second, the bot's CPU per
+//! command (user + system time from `/proc/<pid>/stat` over the measured phase), its peak RSS
+//! (`VmHWM`) and its RSS when idle (connected and ready, before any command). Afterwards each
+//! game's move log is checked against the moves sent: exactly those, none lost.
+//!
+//! `cargo bench --bench load` (PostgreSQL at DATABASE_URL, like the tests). `LOAD_GAMES=1,10`
+//! and `LOAD_TURNS=12` narrow it.
+
+use std::time::{Duration, Instant};
+
+use fibonacci_bot::engine::{Config, Game, GameKind, Status};
+use serde_json::json;
+use sqlx::Connection;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use fake_discord::{GUILD, Table};
+
+/// A spectator who asks for boards.
+const SPECTATOR: u64 = fake_discord::CAROL;
+
+fn player(game: usize, side: usize) -> u64 {
+    921_000_000_000_000_000 + (game as u64) * 2 + side as u64
+}
+
+fn channel(game: usize) -> u64 {
+    931_000_000_000_000_000 + game as u64
+}
+
+/// Small deterministic generator (xorshift): the same games on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// One whole turn of random legal moves, played on `game`.
+fn whole_turn(game: &mut Game, rng: &mut Rng) -> Vec<String> {
+    let (side, turn) = (game.side_to_move(), game.turn_number());
+    let mut moves = Vec::new();
+    while game.status() == Status::Ongoing
+        && game.side_to_move() == side
+        && game.turn_number() == turn
+    {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())].clone();
+        game.play(&m).expect("a legal move");
+        moves.push(m);
+    }
+    moves
+}
+
+/// What one game measured: each command's answer time, and the moves it sent.
+struct Played {
+    latencies: Vec<Duration>,
+    sent: Vec<String>,
+}
+
+async fn start_game(t: &Table, g: usize) {
+    let (a, b, ch) = (player(g, 0), player(g, 1), channel(g));
+    let (_, challenge) = t
+        .say(
+            a,
+            ch,
+            "challenge",
+            &[
+                ("opponent", json!(b)),
+                ("colour", json!("red")),
+                ("clock", json!("none")),
+            ],
+        )
+        .await;
+    assert!(
+        !challenge.ephemeral,
+        "challenge refused: {}",
+        challenge.content
+    );
+    let accept = challenge
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.contains("accept"))
+        .expect("an Accept button");
+    let click = t.fake.click(b, ch, &accept);
+    let reply = t.fake.reply(&click).await;
+    assert!(reply.has_png(), "the game starts with a board");
+}
+
+async fn play(t: &Table, g: usize, turns: u32) -> Played {
+    let ch = channel(g);
+    let mut game = Game::new(Config::default_for(GameKind::Fibonacci), 0);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (g as u64 + 1));
+    let mut played = Played {
+        latencies: Vec::new(),
+        sent: Vec::new(),
+    };
+    for turn in 0..turns {
+        if game.status() != Status::Ongoing {
+            break;
+        }
+        let mover = player(g, game.side_to_move().index());
+        let moves = whole_turn(&mut game, &mut rng);
+        let started = Instant::now();
+        let (_, reply) = t
+            .say(mover, ch, "move", &[("moves", json!(moves.join(" ")))])
+            .await;
+        played.latencies.push(started.elapsed());
+        assert!(
+            !reply.ephemeral && reply.has_png(),
+            "game {g}: /move {moves:?} was refused: {}",
+            reply.content
+        );
+        played.sent.extend(moves);
+        if turn % 3 == 2 {
+            let started = Instant::now();
+            let (_, reply) = t.say(SPECTATOR, ch, "board", &[]).await;
+            played.latencies.push(started.elapsed());
+            assert!(reply.has_png(), "game {g}: /board without a board");
+        }
+    }
+    played
+}
+
+/// User + system CPU time of process `pid` so far.
+fn cpu_time(pid: u32, ticks_per_second: f64) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the bot's stat");
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    let ticks: f64 =
+        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
+    Duration::from_secs_f64(ticks / ticks_per_second)
+}
+
+/// A `VmHWM` / `VmRSS` line of `/proc/<pid>/status`, in MB.
+fn memory_mb(pid: u32, key: &str) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the bot's status");
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("a memory line");
+    kb / 1024.0
+}
+
+fn clock_ticks() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.0} ms", d.as_secs_f64() * 1000.0)
+}
+
+async fn level(games: usize, turns: u32, ticks: f64) -> String {
+    let mut t = Table::open().await;
+    // Production logging (the tests' bot logs at debug).
+    t.restart_with(&[("RUST_LOG", "warn,fibonacci_bot=info".to_string())])
+        .await;
+    // Idle: connected, commands registered, nothing asked yet.
+    let idle = memory_mb(t.bot.pid(), "VmRSS:");
+    for g in 0..games {
+        t.fake.add_user(player(g, 0), &format!("red{g}"));
+        t.fake.add_user(player(g, 1), &format!("green{g}"));
+        t.fake.add_channel(channel(g));
+    }
+    for g in 0..games {
+        start_game(&t, g).await;
+    }
+    let pid = t.bot.pid();
+    let cpu_before = cpu_time(pid, ticks);
+    let wall = Instant::now();
+    let runs: Vec<Played> = futures_join_all((0..games).map(|g| play(&t, g, turns))).await;
+    let wall = wall.elapsed();
+    let cpu = cpu_time(pid, ticks) - cpu_before;
+    let peak = memory_mb(pid, "VmHWM:");
+
+    // Every game's log holds exactly the moves sent, in order.
+    let mut conn = sqlx::PgConnection::connect(t.db.direct_url())
+        .await
+        .expect("connect to the bot's database");
+    for (g, run) in runs.iter().enumerate() {
+        let logged: Vec<String> = sqlx::query_scalar(
+            "SELECT notation FROM moves WHERE kind = 'move' AND game_id = \
+                 (SELECT max(id) FROM games WHERE channel_id = $1 AND guild_id = $2) \
+             ORDER BY ply",
+        )
+        .bind(channel(g) as i64)
+        .bind(GUILD as i64)
+        .fetch_all(&mut conn)
+        .await
+        .expect("the move log");
+        assert_eq!(logged, run.sent, "game {g}: the log is the moves sent");
+    }
+    let mut latencies: Vec<Duration> = runs.iter().flat_map(|r| r.latencies.clone()).collect();
+    latencies.sort();
+    let commands = latencies.len();
+    let row = format!(
+        "| {games} | {} | {} | {} | {:.1} | {:.1} ms | {peak:.0} MB | {idle:.0} MB |",
+        ms(percentile(&latencies, 0.5)),
+        ms(percentile(&latencies, 0.99)),
+        ms(*latencies.last().expect("commands")),
+        commands as f64 / wall.as_secs_f64(),
+        cpu.as_secs_f64() * 1000.0 / commands as f64,
+    );
+    eprintln!(
+        "G={games}: {commands} commands in {wall:?}, moves checked in {} logs",
+        runs.len()
+    );
+    t.close().await;
+    row
+}
+
+/// Runs all the futures at once on this task and returns their outputs in order.
+async fn futures_join_all<F: std::future::Future>(
+    futures: impl Iterator<Item = F>,
+) -> Vec<F::Output> {
+    let mut set = Vec::new();
+    for f in futures {
+        set.push(Box::pin(f));
+    }
+    let mut outputs: Vec<Option<F::Output>> = set.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (f, out) in set.iter_mut().zip(outputs.iter_mut()) {
+            if out.is_none() {
+                match f.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => *out = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    outputs
+        .into_iter()
+        .map(|o| o.expect("every future finished"))
+        .collect()
+}
+
+fn main() {
+    let levels: Vec<usize> = std::env::var("LOAD_GAMES")
+        .unwrap_or_else(|_| "1,10,50".to_string())
+        .split(',')
+        .filter_map(|g| g.trim().parse().ok())
+        .collect();
+    let turns: u32 = std::env::var("LOAD_TURNS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(12);
+    let ticks = clock_ticks();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    println!(
+        "| games moving at once | p50 | p99 | max | commands/s | bot CPU per command | bot peak RSS | bot idle RSS |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for games in levels {
+        let row = runtime.block_on(level(games, turns, ticks));
+        println!("{row}");
+    }
+}
