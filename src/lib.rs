@@ -8,6 +8,7 @@ pub mod app;
 pub mod cli;
 pub mod discord;
 pub mod engine;
+pub mod i18n;
 pub mod metrics;
 pub mod rating;
 pub mod render;

@@ -90,7 +90,7 @@ proptest! {
         let mut game = Game::new(Config::Fibonacci(options), seed);
         let last_turn = playout(&mut game, &picks);
         let cell = Cell::from_index(highlight).map(|c| c.to_string());
-        let info = BoardInfo { players, last_turn, highlight: cell, note: banner.clone(), banner };
+        let info = BoardInfo { players, last_turn, highlight: cell, note: banner.clone(), banner, lang: Default::default() };
         let palette = if colour_blind { Palette::ColourBlind } else { Palette::Standard };
         check(&game, &info, palette, picks.len() % 4 == 0)?;
     }
@@ -116,7 +116,7 @@ proptest! {
         let mut game = Game::new(config, 0);
         let last_turn = playout(&mut game, &picks);
         let point = Point::from_index(highlight).map(|p| p.to_string());
-        let info = BoardInfo { players, last_turn, highlight: point, note: banner.clone(), banner };
+        let info = BoardInfo { players, last_turn, highlight: point, note: banner.clone(), banner, lang: Default::default() };
         check(&game, &info, Palette::Standard, picks.len() % 4 == 0)?;
     }
 }

@@ -40,6 +40,9 @@ pub struct RenderArgs {
     /// A note after the status line: the clock, the game's origin ("due 26 Nov 14:00 UTC").
     #[arg(long)]
     pub note: Option<String>,
+    /// The language of the picture's words: a Discord locale (`en-US`, `fr`).
+    #[arg(long, default_value = "en-US")]
+    pub lang: String,
     /// The PNG file to write.
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
@@ -76,6 +79,7 @@ fn render(args: &RenderArgs) -> Result<(), String> {
         highlight: args.highlight.clone(),
         banner: args.banner.clone(),
         note: args.note.clone(),
+        lang: crate::i18n::Lang::from_locale(Some(&args.lang)),
     };
     let options = RenderOptions {
         palette: match args.palette {

@@ -171,13 +171,16 @@ async fn play(
     tracing::info!(game_id, moves = %words, level = %turn.level, "the AI played");
     crate::metrics::ai_turn(turn.level.as_str());
     let view = &outcome.view;
-    let headline = format!(
-        "{} (AI, {}) played `{words}`.",
-        mention(turn.bot),
-        turn.level
+    let lang = super::lang::guild(view.guild);
+    let headline = crate::tr!(
+        lang,
+        "play-ai-played",
+        player = mention(turn.bot),
+        level = crate::tr!(lang, &format!("choice-{}", turn.level.as_str())),
+        moves = words.as_str()
     );
-    let mut messages = vec![game_message(http, names, &headline, view).await];
-    messages.extend(game_over(view).or_else(|| turn_ping(view)));
+    let mut messages = vec![game_message(http, names, lang, &headline, view).await];
+    messages.extend(game_over(lang, view).or_else(|| turn_ping(lang, view)));
     for message in messages {
         if let Err(e) = post(http, turn.channel, &message).await {
             // The move stands; /board shows it.

@@ -12,13 +12,14 @@ use super::reply::{
     Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
 };
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
-use super::{access, words};
+use super::{access, lang, words};
 use crate::ai::Level;
 use crate::app::{
     AppError, ChallengeState, ChallengeView, ColourChoice, FollowKind, GameView, MessageId,
     NewChallenge, Refusal, Service, TurnClock, UserId,
 };
 use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
+use crate::i18n::Lang;
 
 /// The `/challenge` options that choose a game's rules (a game's other options keep their
 /// defaults on Discord).
@@ -96,12 +97,12 @@ fn colour_sentence(c: &ChallengeView) -> String {
         ColourChoice::ChallengerFirst => format!(
             "{} plays {} and moves first.",
             mention(c.challenger),
-            side_name(kind, Side::First)
+            side_name(Lang::En, kind, Side::First)
         ),
         ColourChoice::ChallengerSecond => format!(
             "{} plays {}; you move first.",
             mention(c.challenger),
-            side_name(kind, Side::Second)
+            side_name(Lang::En, kind, Side::Second)
         ),
         ColourChoice::Random => "Colours are drawn at random when you accept.".to_string(),
     }
@@ -288,6 +289,7 @@ pub async fn challenge(
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, guild) = invoker(ctx);
+    let user_lang = lang::of(ctx).user;
     let interaction = match ctx {
         poise::Context::Application(a) => a.interaction,
         poise::Context::Prefix(_) => return Ok(()),
@@ -359,14 +361,16 @@ pub async fn challenge(
                 Err(why) => return Ok(Answer::notice(why)),
             };
             let Some(thread_id) = open_thread(&http, parent, kind, title).await else {
-                return Ok(Answer::notice(words::NO_THREAD));
+                return Ok(Answer::notice(words::no_thread(user_lang)));
             };
             new.channel = thread_id.get();
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
                 data.ai.wake_for(&view);
-                let first = game_message(&http, &data.names, &started_headline(&view), &view).await;
-                for m in std::iter::once(first).chain(turn_ping(&view)) {
+                let lang = lang::guild(view.guild);
+                let headline = started_headline(&view);
+                let first = game_message(&http, &data.names, lang, &headline, &view).await;
+                for m in std::iter::once(first).chain(turn_ping(lang, &view)) {
                     if let Err(e) = post(&http, thread_id.get(), &m).await {
                         tracing::warn!(error = %e, "could not post a game in its thread");
                     }
@@ -428,9 +432,9 @@ fn started_headline(view: &GameView) -> String {
         "{opening}: **{}**, {}{rated}, {} {} vs {} {}.",
         describe_config(&view.game.config()),
         view.clock.per_turn.describe(),
-        side_name(kind, Side::First),
+        side_name(Lang::En, kind, Side::First),
         mention(view.players[0]),
-        side_name(kind, Side::Second),
+        side_name(Lang::En, kind, Side::Second),
         mention(view.players[1]),
     )
 }
@@ -438,7 +442,9 @@ fn started_headline(view: &GameView) -> String {
 /// The answer to an accepted challenge: the first board, and a ping for whoever moves first.
 pub(super) async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
     let headline = started_headline(view);
-    Answer::public(game_message(http, &data.names, &headline, view).await).then(turn_ping(view))
+    let lang = lang::guild(view.guild);
+    Answer::public(game_message(http, &data.names, lang, &headline, view).await)
+        .then(turn_ping(lang, view))
 }
 
 fn state_word(state: ChallengeState) -> &'static str {
@@ -462,7 +468,8 @@ async fn stale_challenge(
     if state == ChallengeState::Accepted
         && let Some(view) = data.service.game_in_channel(channel).await?
     {
-        let m = game_message(http, &data.names, &text, &view).await;
+        let lang = lang::guild(view.guild);
+        let m = game_message(http, &data.names, lang, &text, &view).await;
         return Ok(Answer::private(m));
     }
     text.push_str(" Start a new one with /challenge.");
@@ -474,12 +481,13 @@ async fn stale_challenge(
 async fn refused_click(
     http: &serenity::Http,
     data: &Data,
+    user_lang: Lang,
     error: AppError,
 ) -> Result<Answer, AppError> {
     if let AppError::Refused(Refusal::ChallengeClosed { channel, state, .. }) = error {
         return stale_challenge(http, data, channel, state).await;
     }
-    Ok(refusal(error, "challenge button"))
+    Ok(refusal(user_lang, error, "challenge button"))
 }
 
 /// Accept the challenge addressed to you in this channel.
@@ -547,6 +555,7 @@ pub async fn on_button(
 ) -> Result<(), BotError> {
     names_from_interaction(data, interaction.member.as_ref(), &interaction.user);
     let user: UserId = interaction.user.id.get();
+    let user_lang = lang::of_component(interaction).user;
     let http = &ctx.http;
     let what = if accept {
         "accept button"
@@ -557,12 +566,12 @@ pub async fn on_button(
         if accept {
             match data.service.accept(id, user).await {
                 Ok(view) => Ok(started(http, data, &view).await.updating()),
-                Err(e) => refused_click(http, data, e).await,
+                Err(e) => refused_click(http, data, user_lang, e).await,
             }
         } else {
             match data.service.decline(id, user).await {
                 Ok(c) => Ok(Answer::public(Message::text(declined_text(&c))).updating()),
-                Err(e) => refused_click(http, data, e).await,
+                Err(e) => refused_click(http, data, user_lang, e).await,
             }
         }
     };

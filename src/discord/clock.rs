@@ -7,14 +7,16 @@ use super::buttons::pause_row;
 use super::choices::Choice;
 use super::present::{game_message, mention, timestamp, turn_ping};
 use super::reply::{Answer, Message, Target, respond};
-use super::{BotError, Context, Data, answer, invoker, names_from_interaction};
+use super::{BotError, Context, Data, answer, invoker, lang, names_from_interaction};
 use crate::app::clock::days_text;
 use crate::app::{GameView, Notify, PauseStep, UserId};
+use crate::i18n::Lang;
 
 /// The answer to a pause asked for or started by `user`.
 async fn paused(
     http: &serenity::Http,
     data: &Data,
+    lang: Lang,
     user: UserId,
     view: &GameView,
     step: PauseStep,
@@ -49,7 +51,7 @@ async fn paused(
                 mention(user),
                 days_text(days)
             );
-            Answer::public(game_message(http, &data.names, &headline, view).await)
+            Answer::public(game_message(http, &data.names, lang, &headline, view).await)
         }
     }
 }
@@ -66,9 +68,10 @@ pub async fn pause(
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "pause", async move {
         let (view, step) = data.service.pause(channel, user, days).await?;
-        Ok(paused(&http, data, user, &view, step).await)
+        Ok(paused(&http, data, lang, user, &view, step).await)
     })
     .await
 }
@@ -79,12 +82,13 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "resume", async move {
         let view = data.service.resume(channel, user).await?;
         let headline = format!("{} restarted the clock.", mention(user));
         Ok(
-            Answer::public(game_message(&http, &data.names, &headline, &view).await)
-                .then(turn_ping(&view)),
+            Answer::public(game_message(&http, &data.names, lang, &headline, &view).await)
+                .then(turn_ping(lang, &view)),
         )
     })
     .await
@@ -102,6 +106,7 @@ pub async fn on_button(
     let user: UserId = interaction.user.id.get();
     let channel = interaction.channel_id.get();
     let http = &ctx.http;
+    let lang = super::lang::of_component(interaction).guild;
     let work = async {
         let current = data.service.game_in_channel(channel).await?;
         let Some(view) = current.filter(|v| v.id == game) else {
@@ -117,7 +122,7 @@ pub async fn on_button(
         }
         if accept {
             let (view, step) = data.service.pause(channel, user, None).await?;
-            Ok(paused(http, data, user, &view, step).await.updating())
+            Ok(paused(http, data, lang, user, &view, step).await.updating())
         } else {
             let offered_by_me = view.clock.pause_offer.map(|(side, _)| side) == view.side_of(user);
             data.service.decline_pause(channel, user).await?;

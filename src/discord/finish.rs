@@ -7,8 +7,11 @@ use poise::serenity_prelude as serenity;
 use super::buttons::draw_row;
 use super::present::{game_message, game_over, mention, side_name};
 use super::reply::{Answer, Offer, OfferPosted, Target, remove_buttons, respond};
-use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
+use super::{
+    BotError, Context, Data, answer, answer_reporting, invoker, lang, names_from_interaction,
+};
 use crate::app::{AppError, GameView, MessageId, Outcome, UserId};
+use crate::i18n::Lang;
 
 /// Takes the buttons off the message of the draw offer that `view`'s command ended (accepted,
 /// declined by playing on, withdrawn, or the game over); its board and text stay. `except` is a
@@ -20,8 +23,15 @@ pub fn retire_draw_buttons(http: &Arc<serenity::Http>, view: &GameView, except: 
 }
 
 /// The answer to a game that just ended: the final board, and a new message naming the winner.
-async fn ended(http: &Arc<serenity::Http>, data: &Data, headline: &str, view: &GameView) -> Answer {
-    Answer::public(game_message(http, &data.names, headline, view).await).then(game_over(view))
+async fn ended(
+    http: &Arc<serenity::Http>,
+    data: &Data,
+    lang: Lang,
+    headline: &str,
+    view: &GameView,
+) -> Answer {
+    Answer::public(game_message(http, &data.names, lang, headline, view).await)
+        .then(game_over(lang, view))
 }
 
 /// The answer to `/draw` or the Accept draw button (`clicked`: the offer's message, which the
@@ -29,6 +39,7 @@ async fn ended(http: &Arc<serenity::Http>, data: &Data, headline: &str, view: &G
 async fn after_draw(
     http: &Arc<serenity::Http>,
     data: &Data,
+    lang: Lang,
     user: UserId,
     view: &GameView,
     clicked: Option<MessageId>,
@@ -36,7 +47,7 @@ async fn after_draw(
     retire_draw_buttons(http, view, clicked);
     if view.outcome == Some(Outcome::DrawAgreed) {
         let headline = format!("{} accepted the draw.", mention(user));
-        return ended(http, data, &headline, view).await;
+        return ended(http, data, lang, &headline, view).await;
     }
     match (view.draw_offer, view.side_of(user)) {
         (Some(offer), Some(side)) if offer == side => {
@@ -45,10 +56,10 @@ async fn after_draw(
                 "{} ({}) offers a draw. {}, accept or decline with the buttons, or answer with \
                  /draw.",
                 mention(user),
-                side_name(view.game.kind(), side),
+                side_name(lang, view.game.kind(), side),
                 mention(opponent)
             );
-            let message = game_message(http, &data.names, &headline, view)
+            let message = game_message(http, &data.names, lang, &headline, view)
                 .await
                 .components(vec![draw_row(view.id)])
                 .notify([opponent]);
@@ -56,7 +67,7 @@ async fn after_draw(
         }
         // The service reported success without an offer by this player or an agreed draw:
         // show the game as it stands rather than guess.
-        _ => Answer::private(game_message(http, &data.names, "The game now:", view).await),
+        _ => Answer::private(game_message(http, &data.names, lang, "The game now:", view).await),
     }
 }
 
@@ -66,11 +77,12 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "resign", async move {
         let view = data.service.resign(channel, user).await?;
         retire_draw_buttons(&http, &view, None);
         let headline = format!("{} resigned.", mention(user));
-        Ok(ended(&http, data, &headline, &view).await)
+        Ok(ended(&http, data, lang, &headline, &view).await)
     })
     .await
 }
@@ -81,6 +93,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     let posted = answer_reporting(ctx, "draw", async move {
         let view = data.service.draw(channel, user).await?;
         if let Some((side, level)) = view.ai
@@ -91,7 +104,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
             if super::ai::accepts_draw(&view) {
                 let view = data.service.draw(channel, bot).await?;
                 let headline = format!("{} (AI, {level}) accepted the draw.", mention(bot));
-                return Ok(ended(&http, data, &headline, &view).await);
+                return Ok(ended(&http, data, lang, &headline, &view).await);
             }
             let view = data.service.decline_draw(channel, bot).await?;
             let headline = format!(
@@ -99,10 +112,10 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
                 mention(bot)
             );
             return Ok(Answer::public(
-                game_message(&http, &data.names, &headline, &view).await,
+                game_message(&http, &data.names, lang, &headline, &view).await,
             ));
         }
-        Ok(after_draw(&http, data, user, &view, None).await)
+        Ok(after_draw(&http, data, lang, user, &view, None).await)
     })
     .await?;
     if let Some(OfferPosted {
@@ -134,6 +147,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
 async fn stale_draw(
     http: &serenity::Http,
     data: &Data,
+    lang: Lang,
     channel: u64,
     game: i64,
 ) -> Result<Option<Answer>, AppError> {
@@ -145,6 +159,7 @@ async fn stale_draw(
                 let m = game_message(
                     http,
                     &data.names,
+                    lang,
                     "There is no draw offer standing any more. The game goes on:",
                     &view,
                 )
@@ -161,7 +176,7 @@ async fn stale_draw(
             };
             Ok(Some(match finished {
                 Some(view) => Answer::private(
-                    game_message(http, &data.names, "This game is over.", &view).await,
+                    game_message(http, &data.names, lang, "This game is over.", &view).await,
                 ),
                 None => {
                     Answer::notice("This draw offer belongs to a game that is no longer in play.")
@@ -183,14 +198,15 @@ pub async fn on_button(
     let user: UserId = interaction.user.id.get();
     let channel = interaction.channel_id.get();
     let http = &ctx.http;
+    let lang = super::lang::of_component(interaction).guild;
     let work = async {
-        if let Some(stale) = stale_draw(http, data, channel, game).await? {
+        if let Some(stale) = stale_draw(http, data, lang, channel, game).await? {
             return Ok(stale);
         }
         if accept {
             let view = data.service.draw(channel, user).await?;
             let clicked = Some(interaction.message.id.get());
-            Ok(after_draw(http, data, user, &view, clicked)
+            Ok(after_draw(http, data, lang, user, &view, clicked)
                 .await
                 .updating())
         } else {
@@ -209,7 +225,10 @@ pub async fn on_button(
                 (view, format!("{} declined the draw offer.", mention(user)))
             };
             retire_draw_buttons(http, &view, Some(interaction.message.id.get()));
-            Ok(Answer::public(game_message(http, &data.names, &headline, &view).await).updating())
+            Ok(
+                Answer::public(game_message(http, &data.names, lang, &headline, &view).await)
+                    .updating(),
+            )
         }
     };
     respond(

@@ -7,13 +7,14 @@ use super::present::{
     describe_config, mention, outcome_text, picture, side_name, status_line, timestamp,
 };
 use super::reply::{Answer, Message};
-use super::{BotError, Context, answer, invoker};
+use super::{BotError, Context, answer, invoker, lang};
 use crate::app::{Overview, Service, UserId};
 use crate::engine::{Config, Game, GameKind, Side};
+use crate::i18n::Lang;
 use crate::render::BoardInfo;
 
 /// The `/games` list, for `user`.
-pub fn overview_text(user: UserId, overview: &Overview) -> String {
+pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
     if overview.games.is_empty() && overview.challenges.is_empty() && overview.finished.is_empty() {
         return "You have no active games or open challenges in this server. Start one with \
                 /challenge."
@@ -42,7 +43,7 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
             text.push_str(&format!(
                 "• {} as {} vs {}{ai} in <#{}>: {turn}, turn {}{clock}\n",
                 describe_config(&view.game.config()),
-                side_name(kind, side),
+                side_name(lang, kind, side),
                 mention(opponent),
                 view.channel,
                 view.game.turn_number(),
@@ -87,7 +88,7 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
                 describe_config(&view.game.config()),
                 view.id,
                 view.channel,
-                outcome_text(view, outcome)
+                outcome_text(lang, view, outcome)
             ));
         }
     }
@@ -99,10 +100,11 @@ pub fn overview_text(user: UserId, overview: &Overview) -> String {
 pub async fn games(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, _, guild) = invoker(ctx);
+    let lang = lang::of(ctx).user;
     answer(ctx, "games", async move {
         let overview = data.service.overview(guild, user).await?;
         Ok(Answer::private(Message::text(overview_text(
-            user, &overview,
+            lang, user, &overview,
         ))))
     })
     .await
@@ -113,6 +115,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), BotError> {
 pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let (_, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "history", async move {
         let (view, entries) = data.service.history(channel).await?;
         let text = Service::history_text(&view, &entries, mention);
@@ -121,12 +124,12 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
             "Moves of game {} ({}, {} {} vs {} {}):\n",
             view.id,
             describe_config(&view.game.config()),
-            side_name(kind, Side::First),
+            side_name(lang, kind, Side::First),
             mention(view.players[0]),
-            side_name(kind, Side::Second),
+            side_name(lang, kind, Side::Second),
             mention(view.players[1]),
         );
-        let footer = format!("\n{}", status_line(&view));
+        let footer = format!("\n{}", status_line(lang, &view));
         // Keep the message within Discord's limit: the attached file always has everything.
         let room = super::reply::MAX_CONTENT.saturating_sub(header.len() + footer.len() + 40);
         let shown = if text.len() <= room {

@@ -26,6 +26,8 @@ pub mod config;
 pub mod finish;
 pub mod follow;
 pub mod info;
+pub mod lang;
+mod localise;
 pub mod notices;
 pub mod play;
 pub mod present;
@@ -60,8 +62,15 @@ pub enum BotError {
 
 pub type Context<'a> = poise::Context<'a, Data, BotError>;
 
-/// Every slash command, in the order Discord lists them. Names and options are a contract.
+/// Every slash command, in the order Discord lists them, with their descriptions and French
+/// localisations from the Fluent files. Names and options are a contract.
 pub fn commands() -> Vec<poise::Command<Data, BotError>> {
+    let mut commands = unlocalised_commands();
+    localise::commands(&mut commands);
+    commands
+}
+
+fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
     vec![
         challenge::challenge(),
         challenge::accept(),
@@ -131,6 +140,8 @@ where
     };
     let interaction = actx.interaction;
     names_from_interaction(ctx.data(), interaction.member.as_deref(), &interaction.user);
+    // Remembered first: the work may post in the channel in its server's language.
+    lang::of_command(interaction);
     Ok(reply::respond(
         &ctx.serenity_context().http,
         reply::Target::Command(interaction),
@@ -153,6 +164,7 @@ async fn on_event(
     else {
         return Ok(());
     };
+    let langs = lang::of_component(component);
     match buttons::Button::parse(&component.data.custom_id) {
         Some(buttons::Button::AcceptChallenge(id)) => {
             challenge::on_button(ctx, data, component, id, true).await
@@ -182,7 +194,7 @@ async fn on_event(
             tracing::warn!(custom_id = %component.data.custom_id, "unknown button");
             let response = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content("This button is not one of mine any more.")
+                    .content(crate::tr!(langs.user, "bot-unknown-button"))
                     .ephemeral(true),
             );
             component.create_response(&ctx.http, response).await?;
@@ -202,16 +214,16 @@ async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             tracing::error!(event = %event.snake_case_name(), %error, "could not answer a button");
         }
         poise::FrameworkError::ArgumentParse { ctx, input, .. } => {
+            let lang = lang::of(ctx).user;
+            let command = ctx.command().name.clone();
             let text = match input {
-                Some(input) => format!(
-                    "I could not read `{}` for /{}. Pick a value from Discord's list.",
-                    input.chars().take(60).collect::<String>(),
-                    ctx.command().name
+                Some(input) => crate::tr!(
+                    lang,
+                    "bot-bad-option",
+                    input = input.chars().take(60).collect::<String>(),
+                    command = command
                 ),
-                None => format!(
-                    "I could not read the options of /{}. Pick values from Discord's list.",
-                    ctx.command().name
-                ),
+                None => crate::tr!(lang, "bot-bad-options", command = command),
             };
             send_private(ctx, text).await;
         }
@@ -219,20 +231,12 @@ async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             ctx, description, ..
         } => {
             tracing::warn!(command = %ctx.command().name, description, "stale command registration");
-            send_private(
-                ctx.into(),
-                "This command's options changed since Discord last loaded them; try again in a \
-                 minute."
-                    .to_string(),
-            )
-            .await;
+            let lang = lang::of(ctx.into()).user;
+            send_private(ctx.into(), crate::tr!(lang, "bot-stale-command")).await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
-            send_private(
-                ctx,
-                "Games are played in a server channel: use this command there.".to_string(),
-            )
-            .await;
+            let lang = lang::of(ctx).user;
+            send_private(ctx, crate::tr!(lang, "bot-guild-only")).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

@@ -96,34 +96,38 @@ async fn send(
 ) -> serenity::Result<()> {
     let view = &notice.view;
     let channel = view.channel;
+    let lang = super::lang::guild(view.guild);
     match notice.kind {
         NoticeKind::Reminder => remind(http, notice).await,
         NoticeKind::Timeout | NoticeKind::Aborted => {
-            let headline = if notice.kind == NoticeKind::Timeout {
-                "⏰ Time is up."
-            } else {
-                "⏰ Time is up before the first move."
-            };
+            let headline = crate::tr!(
+                lang,
+                if notice.kind == NoticeKind::Timeout {
+                    "notice-time-up"
+                } else {
+                    "notice-time-up-first"
+                }
+            );
             post(
                 http,
                 channel,
-                &game_message(http, names, headline, view).await,
+                &game_message(http, names, lang, &headline, view).await,
             )
             .await?;
-            if let Some(over) = game_over(view) {
+            if let Some(over) = game_over(lang, view) {
                 post(http, channel, &over).await?;
             }
             Ok(())
         }
         NoticeKind::Resumed => {
-            let headline = "⏯ The pause is over: the clock runs again.";
+            let headline = crate::tr!(lang, "notice-resumed");
             post(
                 http,
                 channel,
-                &game_message(http, names, headline, view).await,
+                &game_message(http, names, lang, &headline, view).await,
             )
             .await?;
-            if let Some(ping) = turn_ping(view) {
+            if let Some(ping) = turn_ping(lang, view) {
                 post(http, channel, &ping).await?;
             }
             Ok(())

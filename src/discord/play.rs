@@ -7,9 +7,11 @@ use poise::serenity_prelude as serenity;
 
 use super::present::{game_message, game_over, mention, skipped_turns, turn_ping};
 use super::reply::{Answer, Message};
-use super::{BotError, Context, Data, answer, invoker};
+use super::{BotError, Context, Data, answer, invoker, lang};
 use crate::app::{AppError, MoveOutcome, chain};
 use crate::engine::Game;
+use crate::i18n::Lang;
+use crate::tr;
 
 /// Discord shows at most this many autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -25,6 +27,7 @@ const MAX_MOVES_TEXT: usize = 400;
 pub async fn changed(
     http: &Arc<serenity::Http>,
     data: &Data,
+    lang: Lang,
     headline: String,
     outcome: &MoveOutcome,
 ) -> Answer {
@@ -32,15 +35,15 @@ pub async fn changed(
     super::finish::retire_draw_buttons(http, view, None);
     data.ai.wake_for(view);
     let mut text = headline;
-    for line in skipped_turns(outcome.view.game.kind(), &outcome.played) {
+    for line in skipped_turns(lang, outcome.view.game.kind(), &outcome.played) {
         text.push('\n');
         text.push_str(&line);
     }
-    let answer = Answer::public(game_message(http, &data.names, &text, view).await);
+    let answer = Answer::public(game_message(http, &data.names, lang, &text, view).await);
     if view.outcome.is_some() {
-        answer.then(game_over(view))
+        answer.then(game_over(lang, view))
     } else if outcome.turn_passed {
-        answer.then(turn_ping(view))
+        answer.then(turn_ping(lang, view))
     } else {
         answer
     }
@@ -124,21 +127,23 @@ pub async fn play(
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let langs = lang::of(ctx);
     answer(ctx, "move", async move {
         let text = moves.trim();
         if text.is_empty() {
-            return Ok(Answer::notice(
-                "Type at least one move, such as `g9-f9` (Fibonacci) or `d2-d3` (Fanorona).",
-            ));
+            return Ok(Answer::notice(tr!(langs.user, "play-no-moves")));
         }
         if text.len() > MAX_MOVES_TEXT {
-            return Ok(Answer::notice(
-                "That is far more moves than one turn can hold: send the moves of this turn only.",
-            ));
+            return Ok(Answer::notice(tr!(langs.user, "play-too-long")));
         }
         let outcome = data.service.play(channel, user, text).await?;
-        let headline = format!("{} played `{}`.", mention(user), notation_list(&outcome));
-        Ok(changed(&http, data, headline, &outcome).await)
+        let headline = tr!(
+            langs.guild,
+            "play-played",
+            player = mention(user),
+            moves = notation_list(&outcome)
+        );
+        Ok(changed(&http, data, langs.guild, headline, &outcome).await)
     })
     .await
 }
@@ -149,10 +154,11 @@ pub async fn end(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "end", async move {
         let outcome = data.service.end_turn(channel, user).await?;
-        let headline = format!("{} ended their turn.", mention(user));
-        Ok(changed(&http, data, headline, &outcome).await)
+        let headline = tr!(lang, "play-ended-turn", player = mention(user));
+        Ok(changed(&http, data, lang, headline, &outcome).await)
     })
     .await
 }
@@ -163,15 +169,16 @@ pub async fn undo(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "undo", async move {
         let outcome = data.service.undo(channel, user).await?;
         let what = notation_list(&outcome);
         let headline = if what.is_empty() {
-            format!("{} took back their last move.", mention(user))
+            tr!(lang, "play-took-back-last", player = mention(user))
         } else {
-            format!("{} took back `{what}`.", mention(user))
+            tr!(lang, "play-took-back", player = mention(user), moves = what)
         };
-        Ok(changed(&http, data, headline, &outcome).await)
+        Ok(changed(&http, data, lang, headline, &outcome).await)
     })
     .await
 }
@@ -182,15 +189,19 @@ pub async fn board(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
     let (_, channel, _) = invoker(ctx);
+    let langs = lang::of(ctx);
     answer(ctx, "board", async move {
         match data.service.game_in_channel(channel).await? {
-            Some(view) => Ok(Answer::public(
-                game_message(&http, &data.names, "The board:", &view).await,
-            )),
-            None => Ok(Answer::private(Message::text(
-                "There is no game in this channel. Start one with /challenge, or use /games to \
-                 find yours.",
-            ))),
+            Some(view) => {
+                let headline = tr!(langs.guild, "play-board");
+                Ok(Answer::public(
+                    game_message(&http, &data.names, langs.guild, &headline, &view).await,
+                ))
+            }
+            None => Ok(Answer::private(Message::text(tr!(
+                langs.user,
+                "play-no-game"
+            )))),
         }
     })
     .await

@@ -10,8 +10,11 @@ use poise::serenity_prelude as serenity;
 use super::buttons::follow_up_row;
 use super::reply::Message;
 use crate::app::{FollowKind, GameView, Outcome, RatingChange, UserId};
-use crate::engine::{Config, Game, GameKind, Played, Side, WinReason};
+use crate::engine::{Codec, Config, Game, GameKind, Played, Side, WinReason};
+use crate::i18n::Lang;
+use crate::rating::RatingGame;
 use crate::render::{BoardInfo, render_png};
+use crate::tr;
 
 /// A mention, shown as the user's name by Discord clients; it notifies only when the message's
 /// allowed mentions say so.
@@ -19,18 +22,14 @@ pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
 }
 
-/// "Red", "Green", "White", "Black".
-pub fn side_name(kind: GameKind, side: Side) -> String {
-    kind.side_title(side)
+/// "Red", "Green", "White", "Black" in `lang`.
+pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
+    tr!(lang, &format!("side-{}", kind.side_names()[side.index()]))
 }
 
 /// The game and its options in a few words: "Fibonacci (cards variant)".
 pub fn describe_config(config: &Config) -> String {
     config.describe()
-}
-
-fn plural(n: u8) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A Discord timestamp: each reader sees it in their own time zone (`R`: "in 2 days", `f`: the
@@ -40,211 +39,242 @@ pub fn timestamp(at: chrono::DateTime<chrono::Utc>, style: char) -> String {
 }
 
 /// The clock part of a status line: the deadline, the pause, a standing request to pause.
-fn clock_text(view: &GameView) -> Option<String> {
+fn clock_text(lang: Lang, view: &GameView) -> Option<String> {
     let clock = &view.clock;
     let mut parts = Vec::new();
     if let Some(until) = clock.paused_until {
-        parts.push(format!(
-            "⏸ clock paused until {} ({})",
-            timestamp(until, 'f'),
-            timestamp(until, 'R')
+        parts.push(tr!(
+            lang,
+            "game-clock-paused",
+            until = timestamp(until, 'f'),
+            relative = timestamp(until, 'R')
         ));
     } else if let Some(deadline) = clock.deadline {
-        parts.push(format!("⏰ due {}", timestamp(deadline, 'R')));
+        parts.push(tr!(
+            lang,
+            "game-clock-due",
+            relative = timestamp(deadline, 'R')
+        ));
     }
     if let Some((side, days)) = clock.pause_offer {
-        parts.push(format!(
-            "{} asks for a {days}-day pause",
-            side_name(view.game.kind(), side)
+        parts.push(tr!(
+            lang,
+            "game-pause-asked",
+            side = side_name(lang, view.game.kind(), side),
+            days = days
         ));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// Where a game comes from, for its status and history: "rematch of game 12".
-pub fn origin_text(view: &GameView) -> Option<String> {
+pub fn origin_text(lang: Lang, view: &GameView) -> Option<String> {
     view.follows.map(|(kind, game)| match kind {
-        FollowKind::Rematch => format!("rematch of game {game}"),
-        FollowKind::Vela => format!("vela round after game {game}"),
+        FollowKind::Rematch => tr!(lang, "game-origin-rematch", game = game),
+        FollowKind::Vela => tr!(lang, "game-origin-vela", game = game),
     })
 }
 
 /// A date as the board picture prints it (the picture has no reader's time zone): UTC.
-fn utc(at: chrono::DateTime<chrono::Utc>) -> String {
-    at.format("%-d %b %H:%M UTC").to_string()
+fn utc(lang: Lang, at: chrono::DateTime<chrono::Utc>) -> String {
+    use chrono::Datelike;
+    tr!(
+        lang,
+        "game-date",
+        day = at.day(),
+        month = at.month(),
+        time = at.format("%H:%M").to_string()
+    )
 }
 
 /// What the board picture says after its status line: the clock, and the game's origin.
-pub fn board_note(view: &GameView) -> Option<String> {
+pub fn board_note(lang: Lang, view: &GameView) -> Option<String> {
     let mut parts = Vec::new();
     if view.outcome.is_none() {
         if let Some(until) = view.clock.paused_until {
-            parts.push(format!("paused until {}", utc(until)));
+            parts.push(tr!(lang, "game-note-paused", date = utc(lang, until)));
         } else if let Some(deadline) = view.clock.deadline {
-            parts.push(format!("due {}", utc(deadline)));
+            parts.push(tr!(lang, "game-note-due", date = utc(lang, deadline)));
         }
     }
     if let Some((kind, game)) = view.follows {
         parts.push(match kind {
-            FollowKind::Rematch => format!("rematch of game {game}"),
-            FollowKind::Vela => format!("first round: game {game}"),
+            FollowKind::Rematch => tr!(lang, "game-note-rematch", game = game),
+            FollowKind::Vela => tr!(lang, "game-note-vela", game = game),
         });
     }
     if let Some((_, level)) = view.ai {
-        parts.push(format!("AI {level}"));
+        let level = level_word(lang, level);
+        parts.push(tr!(lang, "game-note-ai", level = level));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
+/// An AI level as a menu shows it ("medium", "moyen").
+fn level_word(lang: Lang, level: crate::ai::Level) -> String {
+    tr!(lang, &format!("choice-{}", level.as_str()))
+}
+
 /// Whose turn, moves left, turn number, card; or how the game ended. One line.
-pub fn status_line(view: &GameView) -> String {
+pub fn status_line(lang: Lang, view: &GameView) -> String {
     let kind = view.game.kind();
     if let Some(outcome) = view.outcome {
-        return format!("Game over: {}", outcome_text(view, outcome));
+        let outcome = outcome_text(lang, view, outcome);
+        return tr!(lang, "game-status-over", outcome = outcome);
     }
     let side = view.game.side_to_move();
-    let mut line = format!(
-        "Turn {} · {} {} to move",
-        view.game.turn_number(),
-        side_name(kind, side),
-        mention(view.players[side.index()]),
-    );
+    let mut parts = vec![tr!(
+        lang,
+        "game-status-turn",
+        turn = view.game.turn_number(),
+        side = side_name(lang, kind, side),
+        player = mention(view.players[side.index()])
+    )];
     if let Some(left) = view.game.moves_left() {
-        line.push_str(&format!(" · {left} move{} left", plural(left)));
+        parts.push(tr!(lang, "game-status-moves-left", left = left));
     }
     if let Some(card) = view.game.card() {
-        line.push_str(&format!(" · card drawn: {card}"));
+        parts.push(tr!(lang, "game-status-card", card = card));
     }
     if view.game.chain_in_progress() {
-        line.push_str(" · capture chain in progress: capture again with /move or stop with /end");
+        parts.push(tr!(lang, "game-status-chain"));
     }
     if let Some(offer) = view.draw_offer {
-        line.push_str(&format!(" · {} offers a draw", side_name(kind, offer)));
+        let side = side_name(lang, kind, offer);
+        parts.push(tr!(lang, "game-status-draw-offer", side = side));
     }
-    if let Some(clock) = clock_text(view) {
-        line.push_str(" · ");
-        line.push_str(&clock);
-    }
-    if let Some(origin) = origin_text(view) {
-        line.push_str(" · ");
-        line.push_str(&origin);
-    }
+    parts.extend(clock_text(lang, view));
+    parts.extend(origin_text(lang, view));
     if let Some((side, level)) = view.ai {
-        line.push_str(&format!(
-            " · {} is the AI, level {level}",
-            side_name(kind, side)
+        parts.push(tr!(
+            lang,
+            "game-status-ai",
+            side = side_name(lang, kind, side),
+            level = level_word(lang, level)
         ));
     }
-    line
+    parts.join(" · ")
 }
 
 /// "Red @alice wins: Green's centre is surrounded."
-pub fn outcome_text(view: &GameView, outcome: Outcome) -> String {
+pub fn outcome_text(lang: Lang, view: &GameView, outcome: Outcome) -> String {
     let kind = view.game.kind();
     let who = |side: Side| {
-        format!(
-            "{} {}",
-            side_name(kind, side),
-            mention(view.players[side.index()])
+        tr!(
+            lang,
+            "game-player",
+            side = side_name(lang, kind, side),
+            player = mention(view.players[side.index()])
         )
     };
     match outcome {
         Outcome::Won(winner, reason) => {
-            let loser = side_name(kind, winner.other());
+            let loser = side_name(lang, kind, winner.other());
             let how = match reason {
-                WinReason::Surrounded => {
-                    format!("{loser}'s centre is surrounded by six strike pieces")
-                }
-                WinReason::CardsFormation => format!(
-                    "all six strike pieces are joined and three of them touch {loser}'s centre"
-                ),
-                WinReason::AllCaptured => format!("every {loser} piece has been captured"),
-                WinReason::NoLegalMove => format!("{loser} has no legal move"),
+                WinReason::Surrounded => "game-how-surrounded",
+                WinReason::CardsFormation => "game-how-cards",
+                WinReason::AllCaptured => "game-how-all-captured",
+                WinReason::NoLegalMove => "game-how-no-move",
             };
-            format!("{} wins: {how}.", who(winner))
+            let how = tr!(lang, how, loser = loser);
+            tr!(lang, "game-won", winner = who(winner), how = how)
         }
-        Outcome::Resigned { winner } => {
-            format!("{} wins: {} resigned.", who(winner), who(winner.other()))
-        }
-        Outcome::Draw => "a draw by the rules.".to_string(),
-        Outcome::DrawAgreed => "a draw by agreement.".to_string(),
-        Outcome::Timeout { winner } => format!(
-            "{} wins on time: {} did not move before the deadline.",
-            who(winner),
-            who(winner.other())
+        Outcome::Resigned { winner } => tr!(
+            lang,
+            "game-resigned",
+            winner = who(winner),
+            loser = who(winner.other())
         ),
-        Outcome::Aborted => format!(
-            "aborted, no result: {} never moved before the deadline.",
-            who(view.game.side_to_move())
+        Outcome::Draw => tr!(lang, "game-draw-rules"),
+        Outcome::DrawAgreed => tr!(lang, "game-draw-agreed"),
+        Outcome::Timeout { winner } => tr!(
+            lang,
+            "game-timeout",
+            winner = who(winner),
+            loser = who(winner.other())
         ),
+        Outcome::Aborted => tr!(lang, "game-aborted", player = who(view.game.side_to_move())),
     }
 }
 
 /// The banner drawn on the board for an end the engine cannot see.
-fn banner(view: &GameView) -> Option<String> {
+fn banner(lang: Lang, view: &GameView) -> Option<String> {
     let kind = view.game.kind();
     match view.outcome? {
         Outcome::Resigned { winner } => {
-            Some(format!("{} resigns", side_name(kind, winner.other())))
+            let side = side_name(lang, kind, winner.other());
+            Some(tr!(lang, "game-banner-resigns", side = side))
         }
-        Outcome::DrawAgreed => Some("Draw agreed".to_string()),
+        Outcome::DrawAgreed => Some(tr!(lang, "game-banner-draw-agreed")),
         Outcome::Timeout { winner } => {
-            Some(format!("{} lost on time", side_name(kind, winner.other())))
+            let side = side_name(lang, kind, winner.other());
+            Some(tr!(lang, "game-banner-timeout", side = side))
         }
-        Outcome::Aborted => Some("Game aborted: no move before the deadline".to_string()),
+        Outcome::Aborted => Some(tr!(lang, "game-banner-aborted")),
         Outcome::Won(..) | Outcome::Draw => None,
     }
 }
 
 /// The turns the rules skipped because their allowance was 0 (Fibonacci standard variant).
-pub fn skipped_turns(kind: GameKind, played: &[Played]) -> Vec<String> {
+pub fn skipped_turns(lang: Lang, kind: GameKind, played: &[Played]) -> Vec<String> {
     played
         .iter()
         .flat_map(Played::skipped_turns)
         .map(|(turn, side)| {
-            let name = side_name(kind, side);
-            format!("{name}'s turn {turn} is skipped: enemy strike pieces next to the centre leave no moves.")
+            let side = side_name(lang, kind, side);
+            tr!(lang, "game-turn-skipped", side = side, turn = turn)
         })
         .collect()
 }
 
 /// The new message that tells the next player it is their turn (none when the AI is to move:
 /// it answers by itself).
-pub fn turn_ping(view: &GameView) -> Option<Message> {
+pub fn turn_ping(lang: Lang, view: &GameView) -> Option<Message> {
     let user = view.player_to_move()?;
     let side = view.game.side_to_move();
     if view.ai.is_some_and(|(ai, _)| ai == side) {
         return None;
     }
-    let mut text = format!(
-        "{}, your turn ({}, turn {}",
-        mention(user),
-        side_name(view.game.kind(), side),
-        view.game.turn_number()
-    );
+    let mut details = vec![tr!(
+        lang,
+        "game-ping-turn",
+        side = side_name(lang, view.game.kind(), side),
+        turn = view.game.turn_number()
+    )];
     if let Some(left) = view.game.moves_left() {
-        text.push_str(&format!(", {left} move{}", plural(left)));
+        details.push(tr!(lang, "game-ping-moves", left = left));
     }
     if let Some(card) = view.game.card() {
-        text.push_str(&format!(", card {card}"));
+        details.push(tr!(lang, "game-ping-card", card = card));
     }
-    text.push_str("). Play with /move.");
+    let mut text = tr!(
+        lang,
+        "game-ping",
+        player = mention(user),
+        details = details.join(", ")
+    );
     if let Some(deadline) = view.clock.deadline {
-        text.push_str(&format!(" Due {}.", timestamp(deadline, 'R')));
+        text.push(' ');
+        text.push_str(&tr!(
+            lang,
+            "game-ping-due",
+            relative = timestamp(deadline, 'R')
+        ));
     }
     Some(Message::text(text).notify([user]))
 }
 
 /// The new message that announces the end of the game to both players.
-pub fn game_over(view: &GameView) -> Option<Message> {
+pub fn game_over(lang: Lang, view: &GameView) -> Option<Message> {
     let outcome = view.outcome?;
-    let mut text = format!(
-        "🏁 Game over: {} Good game, {} and {}!",
-        outcome_text(view, outcome),
-        mention(view.players[0]),
-        mention(view.players[1])
+    let mut text = tr!(
+        lang,
+        "game-over",
+        outcome = outcome_text(lang, view, outcome),
+        first = mention(view.players[0]),
+        second = mention(view.players[1])
     );
-    if let Some(changes) = rating_changes_text(&view.ratings) {
+    if let Some(changes) = rating_changes_text(lang, &view.ratings) {
         text.push('\n');
         text.push_str(&changes);
     }
@@ -259,20 +289,33 @@ pub fn game_over(view: &GameView) -> Option<Message> {
 
 /// "Fibonacci ratings: <@1> 1500 → 1662 (+162), <@2> 1500 → 1338 (-162)", for a game that
 /// changed ratings.
-pub fn rating_changes_text(changes: &[RatingChange]) -> Option<String> {
+pub fn rating_changes_text(lang: Lang, changes: &[RatingChange]) -> Option<String> {
     let game = changes.first()?.game;
     let each: Vec<String> = changes
         .iter()
         .map(|c| {
             let (before, after) = (c.before.shown(), c.after.shown());
-            format!(
-                "{} {before} → {after} ({:+})",
-                mention(c.user),
-                after - before
+            tr!(
+                lang,
+                "game-rating-change",
+                player = mention(c.user),
+                before = before,
+                after = after,
+                delta = format!("{:+}", after - before)
             )
         })
         .collect();
-    Some(format!("{} ratings: {}", game.title(), each.join(", ")))
+    Some(tr!(
+        lang,
+        "game-rating-changes",
+        game = rating_title(lang, game),
+        changes = each.join(", ")
+    ))
+}
+
+/// A rating's name: "Fibonacci (cards)".
+pub fn rating_title(lang: Lang, game: RatingGame) -> String {
+    tr!(lang, &format!("rating-game-{}", game.as_str()))
 }
 
 /// True when a vela round can follow this finished game: a decisive Fanorona game that was not
@@ -336,6 +379,7 @@ impl Names {
 pub async fn board_png(
     http: &serenity::Http,
     names: &Names,
+    lang: Lang,
     view: &GameView,
 ) -> Option<serenity::CreateAttachment> {
     let players = [
@@ -344,7 +388,7 @@ pub async fn board_png(
     ];
     let filename = format!("{}-{}.png", view.game.kind(), view.id);
     // Everything the picture shows follows from the game's version and the players' names.
-    let key = (view.id, view.version, players.clone());
+    let key = (view.id, view.version, lang, players.clone());
     if let Some(png) = board_cache().get(&key) {
         tracing::debug!(
             game = view.id,
@@ -357,16 +401,17 @@ pub async fn board_png(
         players,
         last_turn: view.last_turn.clone(),
         highlight: None,
-        banner: banner(view),
-        note: board_note(view),
+        banner: banner(lang, view),
+        note: board_note(lang, view),
+        lang,
     };
     let png = render(view.game.clone(), info).await?;
     board_cache().put(key, png.clone());
     Some(serenity::CreateAttachment::bytes(png, filename))
 }
 
-/// What identifies a drawn board: the game, its version, the names on it.
-type BoardKey = (i64, i32, [String; 2]);
+/// What identifies a drawn board: the game, its version, the language and names on it.
+type BoardKey = (i64, i32, Lang, [String; 2]);
 
 /// The boards drawn last, so that spectators asking for the same board again cost no drawing.
 /// Small and bounded: a PNG is under 100 kB.
@@ -458,13 +503,15 @@ pub async fn picture(
 pub async fn game_message(
     http: &serenity::Http,
     names: &Names,
+    lang: Lang,
     headline: &str,
     view: &GameView,
 ) -> Message {
-    let board = board_png(http, names, view).await;
-    let mut text = format!("{headline}\n{}", status_line(view));
+    let board = board_png(http, names, lang, view).await;
+    let mut text = format!("{headline}\n{}", status_line(lang, view));
     if board.is_none() {
-        text.push_str("\n(The board picture could not be drawn this time; /board tries again.)");
+        text.push('\n');
+        text.push_str(&tr!(lang, "game-no-picture"));
     }
     Message::text(text).file(board)
 }
@@ -474,7 +521,7 @@ mod tests {
     use super::*;
 
     fn key(version: i32) -> BoardKey {
-        (7, version, ["ann".to_string(), "ben".to_string()])
+        (7, version, Lang::En, ["ann".to_string(), "ben".to_string()])
     }
 
     /// A board drawn for a game version is found again; the oldest goes when the cache is full.
@@ -484,7 +531,7 @@ mod tests {
         cache.put(key(1), vec![1]);
         assert_eq!(cache.get(&key(1)), Some(vec![1]));
         assert_eq!(cache.get(&key(2)), None, "another version is another board");
-        let renamed = (7, 1, ["ann".to_string(), "bob".to_string()]);
+        let renamed = (7, 1, Lang::En, ["ann".to_string(), "bob".to_string()]);
         assert_eq!(
             cache.get(&renamed),
             None,

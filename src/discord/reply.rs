@@ -20,6 +20,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use poise::serenity_prelude as serenity;
 
 use crate::app::{AppError, chain};
+use crate::i18n::{Lang, Langs};
+use crate::tr;
 
 use super::{access, words};
 
@@ -232,21 +234,25 @@ pub fn remove_buttons(
     });
 }
 
-/// Shown for an internal error; the cause goes to the log only.
-pub const APOLOGY: &str = "Sorry, something went wrong on my side. Please try again in a moment; if it keeps happening, \
-     tell the server's admins.";
-
-/// A service error as the user sees it: refusals in words, internal causes logged with their
-/// whole chain and hidden.
-pub fn refusal(error: AppError, what: &str) -> Answer {
+/// A service error as the user sees it, in their language: refusals in words, internal causes
+/// logged with their whole chain and hidden behind an apology.
+pub fn refusal(lang: Lang, error: AppError, what: &str) -> Answer {
     match error {
-        AppError::Refused(refusal) => Answer::notice(words::refusal(&refusal)),
-        AppError::Unavailable => Answer::notice(AppError::Unavailable.to_string()),
+        AppError::Refused(refusal) => Answer::notice(words::refusal(lang, &refusal)),
+        AppError::Unavailable => Answer::notice(capitalise(&tr!(lang, "bot-unavailable"))),
         AppError::Internal(cause) => {
             tracing::error!(command = what, cause = %chain(&cause), "internal error");
-            Answer::notice(APOLOGY)
+            Answer::notice(tr!(lang, "bot-apology"))
         }
     }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The interaction being answered.
@@ -270,6 +276,14 @@ impl Target<'_> {
         }
         let lacking = access::missing(have, access::BASE);
         (!lacking.is_empty()).then(|| access::missing_text(lacking))
+    }
+
+    /// The languages of the interaction (remembered for later messages).
+    pub fn langs(self) -> Langs {
+        match self {
+            Target::Command(i) => super::lang::of_command(i),
+            Target::Component(i) => super::lang::of_component(i),
+        }
     }
 
     /// The interaction's id (its snowflake holds its creation time).
@@ -346,7 +360,7 @@ where
             }
             None => work.await.unwrap_or_else(|e| {
                 set_outcome(&outcome, outcome_of(&e));
-                refusal(e, what)
+                refusal(target.langs().user, e, what)
             }),
         }
     };
@@ -526,14 +540,23 @@ mod tests {
 
     #[test]
     fn refusals_are_private_and_internal_causes_hidden() {
-        let a = refusal(Refusal::NothingToUndo.into(), "move");
+        let a = refusal(Lang::En, Refusal::NothingToUndo.into(), "move");
         assert!(a.ephemeral);
-        assert_eq!(a.first.content, words::refusal(&Refusal::NothingToUndo));
+        assert_eq!(
+            a.first.content,
+            words::refusal(Lang::En, &Refusal::NothingToUndo)
+        );
         let cause = InternalError::Corrupt("pool exploded at 0xdead".into());
-        let a = refusal(cause.into(), "move");
+        let a = refusal(Lang::Fr, cause.into(), "move");
         assert!(a.ephemeral);
-        assert_eq!(a.first.content, APOLOGY);
-        let a = refusal(AppError::Unavailable, "move");
-        assert!(a.ephemeral && a.first.content.contains("unavailable"));
+        assert!(a.first.content.starts_with("Désolé"), "{}", a.first.content);
+        assert!(!a.first.content.contains("0xdead"));
+        let a = refusal(Lang::En, AppError::Unavailable, "move");
+        assert!(
+            a.ephemeral
+                && a.first
+                    .content
+                    .starts_with("The game service is temporarily unavailable")
+        );
     }
 }

@@ -8,22 +8,10 @@ use crate::app::{
 };
 
 use super::present::{mention, timestamp};
+use crate::i18n::Lang;
+use crate::tr;
 
-/// What a busy channel's refusal suggests.
-pub const THREAD_HINT: &str = "A channel holds one game or open challenge at a time: start a \
-                               thread and challenge there (`/challenge … thread:true`).";
-
-/// Said when no thread could be opened for a challenge.
-pub const NO_THREAD: &str = "I could not open a thread here. Ask an admin to let me create public \
-                             threads and send messages in threads, or challenge without \
-                             `thread:true` in a channel that has no game.";
-
-/// A word the player typed, quoted as code (the service already took out backticks).
-fn code(word: &str) -> String {
-    format!("`{word}`")
-}
-
-fn verb(action: ChallengeAction) -> &'static str {
+fn action_word(action: ChallengeAction) -> &'static str {
     match action {
         ChallengeAction::Accept => "accept",
         ChallengeAction::Decline => "decline",
@@ -31,237 +19,235 @@ fn verb(action: ChallengeAction) -> &'static str {
     }
 }
 
-/// A refusal as the person who typed the command reads it.
-pub fn refusal(refusal: &Refusal) -> String {
-    let nothing_kept = |batch: bool| if batch { " Nothing was played." } else { "" };
-    match refusal {
-        Refusal::SelfChallenge => {
-            "You cannot challenge yourself: name the player you want to play.".to_string()
+fn state_word(state: ChallengeState) -> &'static str {
+    match state {
+        ChallengeState::Accepted => "accepted",
+        ChallengeState::Declined => "declined",
+        ChallengeState::Cancelled => "cancelled",
+        ChallengeState::Expired => "expired",
+        ChallengeState::Open => "open",
+    }
+}
+
+/// Said when no thread could be opened for a challenge.
+pub fn no_thread(lang: Lang) -> String {
+    tr!(lang, "refusal-no-thread")
+}
+
+/// A refusal as the person who typed the command reads it, in their language.
+pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
+    // A move refused among several: say that none of them was played.
+    let batch_note = |text: String, batch: bool| {
+        if batch {
+            format!("{text} {}", tr!(lang, "refusal-nothing-played"))
+        } else {
+            text
         }
+    };
+    match refusal {
+        Refusal::SelfChallenge => tr!(lang, "refusal-self-challenge"),
         Refusal::ChannelBusy(holder) => {
             let what = match holder {
-                ChannelHolder::Game { players } => format!(
-                    "This channel already has a game in progress ({} against {}).",
-                    mention(players[0]),
-                    mention(players[1])
+                ChannelHolder::Game { players } => tr!(
+                    lang,
+                    "refusal-busy-game",
+                    first = mention(players[0]),
+                    second = mention(players[1])
                 ),
                 ChannelHolder::Challenge {
                     challenger,
                     challenged,
-                } => format!(
-                    "This channel already has an open challenge ({} challenged {}).",
-                    mention(*challenger),
-                    mention(*challenged)
+                } => tr!(
+                    lang,
+                    "refusal-busy-challenge",
+                    challenger = mention(*challenger),
+                    challenged = mention(*challenged)
                 ),
-                ChannelHolder::JustTaken => {
-                    "This channel was just taken by another challenge.".to_string()
-                }
+                ChannelHolder::JustTaken => tr!(lang, "refusal-busy-just-taken"),
             };
-            format!("{what} {THREAD_HINT}")
+            format!("{what} {}", tr!(lang, "refusal-thread-hint"))
         }
         Refusal::NoSuchChallenge(ChallengeAction::Decline) => {
-            "That challenge does not exist.".to_string()
+            tr!(lang, "refusal-no-such-challenge")
         }
-        Refusal::NoSuchChallenge(_) => {
-            "That challenge does not exist. Start one with /challenge.".to_string()
-        }
-        Refusal::NoOpenChallenge(action) => format!(
-            "There is no open challenge in this channel to {}. Start one with /challenge.",
-            verb(*action)
+        Refusal::NoSuchChallenge(_) => tr!(lang, "refusal-no-such-challenge-start"),
+        Refusal::NoOpenChallenge(action) => tr!(
+            lang,
+            "refusal-no-open-challenge",
+            action = action_word(*action)
         ),
         Refusal::ChallengeClosed { state, .. } => {
-            let what = match state {
-                ChallengeState::Accepted => "was already accepted",
-                ChallengeState::Declined => "was declined",
-                ChallengeState::Cancelled => "was cancelled by its sender",
-                ChallengeState::Expired => "has expired",
-                ChallengeState::Open => "is closed",
-            };
-            format!("This challenge {what}. Start a new one with /challenge.")
+            tr!(lang, "refusal-challenge-closed", state = state_word(*state))
         }
         Refusal::OwnChallenge {
             action: ChallengeAction::Decline,
             ..
-        } => "You cannot decline your own challenge: withdraw it with /cancel.".to_string(),
-        Refusal::OwnChallenge { challenged, .. } => format!(
-            "You cannot accept your own challenge: wait for {} to answer, or withdraw it with \
-             /cancel.",
-            mention(*challenged)
+        } => tr!(lang, "refusal-own-challenge-decline"),
+        Refusal::OwnChallenge { challenged, .. } => tr!(
+            lang,
+            "refusal-own-challenge-accept",
+            challenged = mention(*challenged)
         ),
         Refusal::NotChallenged {
             action: ChallengeAction::Decline,
             challenged,
-        } => format!(
-            "This challenge is for {}: only they can decline it.",
-            mention(*challenged)
+        } => tr!(
+            lang,
+            "refusal-not-challenged-decline",
+            challenged = mention(*challenged)
         ),
-        Refusal::NotChallenged { challenged, .. } => format!(
-            "This challenge is for {}: only they can accept it. Challenge someone yourself with \
-             /challenge.",
-            mention(*challenged)
+        Refusal::NotChallenged { challenged, .. } => tr!(
+            lang,
+            "refusal-not-challenged-accept",
+            challenged = mention(*challenged)
         ),
         Refusal::NotChallenger {
             challenger,
             asked_by_challenged,
         } => {
-            let hint = if *asked_by_challenged {
-                " To refuse it, use /decline."
+            let id = if *asked_by_challenged {
+                "refusal-not-challenger-decline"
             } else {
-                ""
+                "refusal-not-challenger"
             };
-            format!(
-                "Only {}, who sent this challenge, can cancel it.{hint}",
-                mention(*challenger)
-            )
+            tr!(lang, id, challenger = mention(*challenger))
         }
-        Refusal::NoGame => "There is no game in this channel: start one with /challenge.".into(),
-        Refusal::GameNotStarted { challenged } => format!(
-            "The game has not started yet: {} can accept the challenge with /accept.",
-            mention(*challenged)
+        Refusal::NoGame => tr!(lang, "refusal-no-game"),
+        Refusal::GameNotStarted { challenged } => tr!(
+            lang,
+            "refusal-game-not-started",
+            challenged = mention(*challenged)
         ),
-        Refusal::NotAPlayer { players } => format!(
-            "You are not playing in this game ({} against {}). Start your own with /challenge \
-             in another channel or a thread.",
-            mention(players[0]),
-            mention(players[1])
+        Refusal::NotAPlayer { players } => tr!(
+            lang,
+            "refusal-not-a-player",
+            first = mention(players[0]),
+            second = mention(players[1])
         ),
-        Refusal::NotYourTurn { player, side, game } => format!(
-            "It is {}'s turn ({}): wait for their move.",
-            mention(*player),
-            game.side_names()[side.index()]
+        Refusal::NotYourTurn { player, side, game } => tr!(
+            lang,
+            "refusal-not-your-turn",
+            player = mention(*player),
+            side = tr!(lang, &format!("side-{}", game.side_names()[side.index()])).to_lowercase()
         ),
-        Refusal::NoMoveGiven => "Type a move, for example `g9-f9` (Fibonacci) or `d2-d3` \
-                                 (Fanorona); several Fibonacci moves are separated by spaces."
-            .to_string(),
+        Refusal::NoMoveGiven => tr!(lang, "refusal-no-move-given"),
         Refusal::TooManyMoves { count, max } => {
-            format!("That is {count} moves; one command takes at most {max}.")
+            tr!(lang, "refusal-too-many-moves", count = *count, max = *max)
         }
-        Refusal::MoveTooLong { word } => format!(
-            "{} is too long to be a move: write moves like `g9-f9` or `d2-d3+,d3-c4-`.",
-            code(word)
-        ),
-        Refusal::GameEndsBefore { last, next, batch } => format!(
-            "The game ends with {}, so {} cannot follow it: send the moves up to {} only.{}",
-            code(last),
-            code(next),
-            code(last),
-            nothing_kept(*batch)
-        ),
-        Refusal::TurnEndsBefore { last, next, batch } => format!(
-            "Your turn ends with {}, so {} cannot follow it: send the moves of this turn only.{}",
-            code(last),
-            code(next),
-            nothing_kept(*batch)
-        ),
-        Refusal::NoChainToStop { batch } => format!(
-            "There is no capture chain to stop: a Fanorona turn ends by itself, so play a \
-             move.{}",
-            nothing_kept(*batch)
-        ),
-        Refusal::IllegalMove { word, error, batch } => format!(
-            "{} cannot be played: {}.{}",
-            code(word),
-            error.to_string().trim_end_matches('.'),
-            nothing_kept(*batch)
-        ),
-        Refusal::NothingToUndo => {
-            "There is nothing to take back: no move has been played.".to_string()
+        Refusal::MoveTooLong { word: w } => {
+            tr!(lang, "refusal-move-too-long", word = w.as_str())
         }
-        Refusal::TurnPassed { opponent } => format!(
-            "Your turn is over and has passed to {}: only a move of a turn still in progress can \
-             be taken back.",
-            mention(*opponent)
+        Refusal::GameEndsBefore { last, next, batch } => batch_note(
+            tr!(
+                lang,
+                "refusal-game-ends-before",
+                last = last.as_str(),
+                next = next.as_str()
+            ),
+            *batch,
         ),
-        Refusal::OpponentsTurn { opponent } => format!(
-            "It is {}'s turn: you have no move in it to take back.",
-            mention(*opponent)
+        Refusal::TurnEndsBefore { last, next, batch } => batch_note(
+            tr!(
+                lang,
+                "refusal-turn-ends-before",
+                last = last.as_str(),
+                next = next.as_str()
+            ),
+            *batch,
         ),
-        Refusal::NotMovedThisTurn => "You have not moved yet in this turn: only a move of the \
-                                      turn in progress can be taken back."
-            .to_string(),
-        Refusal::DrawAlreadyOffered { opponent } => format!(
-            "You have already offered a draw: wait for {} to answer, or withdraw your offer.",
-            mention(*opponent)
-        ),
-        Refusal::DrawOfferIsYours => {
-            "The draw offer is yours: withdraw it instead of declining it.".to_string()
+        Refusal::NoChainToStop { batch } => {
+            batch_note(tr!(lang, "refusal-no-chain-to-stop"), *batch)
         }
-        Refusal::DrawOfferIsTheirs { offerer } => format!(
-            "The draw offer is {}'s, not yours: you can accept or decline it.",
-            mention(*offerer)
+        Refusal::IllegalMove {
+            word: w,
+            error,
+            batch,
+        } => batch_note(
+            tr!(
+                lang,
+                "refusal-illegal-move",
+                word = w.as_str(),
+                reason = error.to_string().trim_end_matches('.').to_string()
+            ),
+            *batch,
         ),
-        Refusal::NoDrawToDecline => "There is no draw offer to decline.".to_string(),
-        Refusal::NoDrawToWithdraw => "You have no draw offer to withdraw.".to_string(),
-        Refusal::NoGameYet => {
-            "No game has been played in this channel: start one with /challenge.".to_string()
+        Refusal::NothingToUndo => tr!(lang, "refusal-nothing-to-undo"),
+        Refusal::TurnPassed { opponent } => {
+            tr!(lang, "refusal-turn-passed", opponent = mention(*opponent))
         }
-        Refusal::PauseDays { given } => format!(
-            "A pause lasts from 1 to {MAX_PAUSE_DAYS} days, not {given}: try `/pause days:3`."
+        Refusal::OpponentsTurn { opponent } => tr!(
+            lang,
+            "refusal-opponents-turn",
+            opponent = mention(*opponent)
         ),
-        Refusal::NoClock => "This game has no clock, so there is nothing to pause or resume: \
-                             take your time."
-            .to_string(),
-        Refusal::AlreadyPaused { until } => format!(
-            "The clock is already paused until {}. Either player can restart it with /resume.",
-            timestamp(*until, 'f')
+        Refusal::NotMovedThisTurn => tr!(lang, "refusal-not-moved-this-turn"),
+        Refusal::DrawAlreadyOffered { opponent } => tr!(
+            lang,
+            "refusal-draw-already-offered",
+            opponent = mention(*opponent)
         ),
-        Refusal::PauseAlreadyAsked { opponent, days } => format!(
-            "You already asked {} for a pause of {days} day{}: they can accept with the button \
-             or by typing /pause.",
-            mention(*opponent),
-            if *days == 1 { "" } else { "s" }
+        Refusal::DrawOfferIsYours => tr!(lang, "refusal-draw-offer-is-yours"),
+        Refusal::DrawOfferIsTheirs { offerer } => tr!(
+            lang,
+            "refusal-draw-offer-is-theirs",
+            offerer = mention(*offerer)
         ),
-        Refusal::PauseBudget { asked, left } => format!(
-            "You have {left} paused day{} left in this game (at most {MAX_PAUSE_DAYS} per player), \
-             not {asked}: ask for fewer days{}.",
-            if *left == 1 { "" } else { "s" },
-            if *left == 0 { " next game" } else { "" }
+        Refusal::NoDrawToDecline => tr!(lang, "refusal-no-draw-to-decline"),
+        Refusal::NoDrawToWithdraw => tr!(lang, "refusal-no-draw-to-withdraw"),
+        Refusal::NoGameYet => tr!(lang, "refusal-no-game-yet"),
+        Refusal::PauseDays { given } => tr!(
+            lang,
+            "refusal-pause-days",
+            max = MAX_PAUSE_DAYS,
+            given = *given
         ),
-        Refusal::NotPaused => {
-            "The clock is running: there is no pause to end. To stop it, ask with `/pause days:`."
-                .to_string()
-        }
-        Refusal::NoPauseOffer => {
-            "No request to pause stands in this game. Ask for one with `/pause days:`.".to_string()
-        }
-        Refusal::OwnPauseOffer { opponent } => format!(
-            "This is your own request to pause: {} answers it.",
-            mention(*opponent)
+        Refusal::NoClock => tr!(lang, "refusal-no-clock"),
+        Refusal::AlreadyPaused { until } => tr!(
+            lang,
+            "refusal-already-paused",
+            until = timestamp(*until, 'f')
         ),
-        Refusal::NoFinishedGame => "There is no finished game here to follow up: a rematch or \
-                                    vela round is asked after a game ends, in its channel."
-            .to_string(),
-        Refusal::NotInFinishedGame { players } => format!(
-            "Only the players of that game ({} and {}) can ask for its follow-up. Start your own \
-             game with /challenge.",
-            mention(players[0]),
-            mention(players[1])
+        Refusal::PauseAlreadyAsked { opponent, days } => tr!(
+            lang,
+            "refusal-pause-already-asked",
+            opponent = mention(*opponent),
+            days = *days
+        ),
+        Refusal::PauseBudget { asked, left } => tr!(
+            lang,
+            "refusal-pause-budget",
+            left = *left,
+            max = MAX_PAUSE_DAYS,
+            asked = *asked
+        ),
+        Refusal::NotPaused => tr!(lang, "refusal-not-paused"),
+        Refusal::NoPauseOffer => tr!(lang, "refusal-no-pause-offer"),
+        Refusal::OwnPauseOffer { opponent } => tr!(
+            lang,
+            "refusal-own-pause-offer",
+            opponent = mention(*opponent)
+        ),
+        Refusal::NoFinishedGame => tr!(lang, "refusal-no-finished-game"),
+        Refusal::NotInFinishedGame { players } => tr!(
+            lang,
+            "refusal-not-in-finished-game",
+            first = mention(players[0]),
+            second = mention(players[1])
         ),
         Refusal::FollowUpTaken { kind, state } => {
-            let what = match kind {
-                FollowKind::Rematch => "A rematch",
-                FollowKind::Vela => "The vela round",
+            let kind = match kind {
+                FollowKind::Rematch => "rematch",
+                FollowKind::Vela => "vela",
             };
             match state {
-                ChallengeState::Accepted => {
-                    format!("{what} of this game has already been played or is being played.")
-                }
-                _ => format!(
-                    "{what} of this game has already been offered: answer it with its buttons, \
-                     or /accept or /decline."
-                ),
+                ChallengeState::Accepted => tr!(lang, "refusal-follow-up-played", kind = kind),
+                _ => tr!(lang, "refusal-follow-up-offered", kind = kind),
             }
         }
         Refusal::NoVela(why) => match why {
-            NoVelaBecause::NotFanorona => {
-                "Only Fanorona has a vela round: use /rematch for another game.".to_string()
-            }
-            NoVelaBecause::AlreadyVela => "This game was already the vela round: use /rematch \
-                                           for a new match."
-                .to_string(),
-            NoVelaBecause::NoWinner => "A vela round follows a game someone won; this one had no \
-                                        winner. Use /rematch instead."
-                .to_string(),
+            NoVelaBecause::NotFanorona => tr!(lang, "refusal-no-vela-not-fanorona"),
+            NoVelaBecause::AlreadyVela => tr!(lang, "refusal-no-vela-already-vela"),
+            NoVelaBecause::NoWinner => tr!(lang, "refusal-no-vela-no-winner"),
         },
     }
 }
@@ -273,23 +259,30 @@ mod tests {
 
     #[test]
     fn refusals_name_the_people_and_the_command_to_use() {
-        let text = refusal(&Refusal::NotYourTurn {
-            player: 7,
-            side: Side::Second,
-            game: GameKind::Fibonacci,
-        });
+        let text = refusal(
+            Lang::En,
+            &Refusal::NotYourTurn {
+                player: 7,
+                side: Side::Second,
+                game: GameKind::Fibonacci,
+            },
+        );
         assert_eq!(text, "It is <@7>'s turn (green): wait for their move.");
-        let text = refusal(&Refusal::ChannelBusy(ChannelHolder::Game {
-            players: [1, 2],
-        }));
+        let text = refusal(
+            Lang::En,
+            &Refusal::ChannelBusy(ChannelHolder::Game { players: [1, 2] }),
+        );
         assert!(
             text.starts_with("This channel already has a game in progress (<@1> against <@2>).")
         );
         assert!(text.contains("thread:true"));
-        let text = refusal(&Refusal::NotChallenger {
-            challenger: 3,
-            asked_by_challenged: true,
-        });
+        let text = refusal(
+            Lang::En,
+            &Refusal::NotChallenger {
+                challenger: 3,
+                asked_by_challenged: true,
+            },
+        );
         assert_eq!(
             text,
             "Only <@3>, who sent this challenge, can cancel it. To refuse it, use /decline."
@@ -301,11 +294,14 @@ mod tests {
         let mut game = Game::new(Config::default_for(GameKind::Fibonacci), 0);
         let error = game.play("k6-j6").unwrap_err();
         let reason = error.to_string();
-        let text = refusal(&Refusal::IllegalMove {
-            word: "k6-j6".into(),
-            error,
-            batch: true,
-        });
+        let text = refusal(
+            Lang::En,
+            &Refusal::IllegalMove {
+                word: "k6-j6".into(),
+                error,
+                batch: true,
+            },
+        );
         assert!(text.starts_with("`k6-j6` cannot be played: "), "{text}");
         assert!(text.contains(reason.trim_end_matches('.')), "{text}");
         assert!(text.ends_with(". Nothing was played."), "{text}");

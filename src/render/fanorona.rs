@@ -14,7 +14,8 @@ use super::marks::{empty_point, shorten, step_badge};
 use super::paint::{Canvas, Pt, Shape};
 use super::palette::{Colours, Palette};
 use super::text::{Face, Fonts};
-use super::{BoardInfo, RenderError, banner_text, capitalised, parse_highlight};
+use super::{BoardInfo, RenderError, banner_text, parse_highlight, side_word};
+use crate::tr;
 
 const POINT_R: f32 = 25.0;
 const PIECE_R: f32 = 39.0;
@@ -268,16 +269,25 @@ pub fn draw(
 
     let side_names = GameKind::Fanorona.side_names();
     let banner = banner_text(info, status, side_names);
+    let lang = info.lang;
     let to_move = pos.side_to_move();
-    let who = capitalised(side_names[side_index(to_move)]);
+    let who = side_word(lang, side_names[side_index(to_move)]);
     let chain = game.chain_in_progress();
+    let turn = game.turn();
     let mut status_line = match (chain, last_to) {
-        (true, Some(at)) => format!("Turn {} · {who} may capture again from {at}", game.turn()),
-        (true, None) => format!("Turn {} · {who} continues the capture", game.turn()),
-        (false, _) => format!("Turn {} · {who} to move", game.turn()),
+        (true, Some(at)) => tr!(
+            lang,
+            "board-status-fanorona-again",
+            turn = turn,
+            side = who,
+            point = at.to_string()
+        ),
+        (true, None) => tr!(lang, "board-status-fanorona-chain", turn = turn, side = who),
+        (false, _) => tr!(lang, "board-status-fanorona", turn = turn, side = who),
     };
     if game.options().vela.is_some() {
-        status_line.push_str(" · vela round");
+        status_line.push_str(" · ");
+        status_line.push_str(&tr!(lang, "board-vela-round"));
     }
     frame::draw_header(
         c,
@@ -285,7 +295,8 @@ pub fn draw(
         colours,
         &Header {
             names: [info.players[0].as_str(), info.players[1].as_str()],
-            colour_names: ["White", "Black"],
+            colour_names: side_names.map(|s| side_word(lang, s)),
+            lang,
             swatches: colours.fanorona,
             to_move: banner.is_none().then_some(side_index(to_move)),
             status: status_line,
@@ -294,32 +305,32 @@ pub fn draw(
         },
     );
 
+    let words = [
+        tr!(lang, "board-legend-last-turn"),
+        tr!(lang, "board-legend-captured"),
+    ];
     let mut legend = vec![];
     if !steps.is_empty() {
-        legend.push((Icon::Arrow, colours.last_turn, "last turn"));
+        legend.push((Icon::Arrow, colours.last_turn, words[0].as_str()));
     }
     if !captured.is_empty() {
-        legend.push((Icon::Cross, colours.capture, "captured"));
+        legend.push((Icon::Cross, colours.capture, words[1].as_str()));
     }
     let legal_word;
     if let Some(s) = selected {
-        legal_word = format!("moves of {s}");
+        legal_word = tr!(lang, "board-legend-moves-of", point = s.to_string());
         legend.push((Icon::Ring, colours.legal, legal_word.as_str()));
     }
     let note = if let Some(s) = selected {
+        let point = s.to_string();
         Some(match destinations.len() {
-            0 => format!("{s}: no legal move"),
-            1 => format!("{s}: 1 destination"),
-            n => format!("{s}: {n} destinations"),
+            0 => tr!(lang, "board-no-legal-move", point = point),
+            n => tr!(lang, "board-destinations", point = point, count = n),
         })
     } else if chain {
-        Some("Chain in progress: capture again, or end the turn".to_string())
+        Some(tr!(lang, "board-chain-in-progress"))
     } else if !captured.is_empty() {
-        let n = captured.len();
-        Some(format!(
-            "{n} {} captured",
-            if n == 1 { "piece" } else { "pieces" }
-        ))
+        Some(tr!(lang, "board-captured", count = captured.len()))
     } else {
         None
     };

@@ -14,7 +14,9 @@ use super::marks::{empty_point, shorten, step_badge, swap_badge};
 use super::paint::{Canvas, Pt, Shape};
 use super::palette::{Colours, Palette};
 use super::text::{Face, Fonts};
-use super::{BoardInfo, RenderError, banner_text, capitalised, parse_highlight};
+use super::{BoardInfo, RenderError, banner_text, parse_highlight, side_word};
+use crate::i18n::Lang;
+use crate::tr;
 
 const POINT_R: f32 = 26.0;
 const PIECE_LABEL: f32 = 27.0;
@@ -292,16 +294,26 @@ pub fn draw(
     let names = [info.players[0].as_str(), info.players[1].as_str()];
     let banner = banner_text(info, status, side_names);
     let mover = game.position().side_to_move();
+    let lang = info.lang;
     let status_line = {
-        let who = capitalised(side_names[side_index(mover)]);
-        let left = pos.moves_left();
-        let plural = if left == 1 { "move" } else { "moves" };
+        let who = side_word(lang, side_names[side_index(mover)]);
+        let (turn, left) = (pos.turn(), pos.moves_left());
         match (game.options().variant, game.card()) {
-            (Variant::Cards, Some(card)) => format!(
-                "Turn {} · {who} to move · card {card} · {left} {plural} left",
-                pos.turn()
+            (Variant::Cards, Some(card)) => tr!(
+                lang,
+                "board-status-fibonacci-card",
+                turn = turn,
+                side = who,
+                card = card.to_string(),
+                left = left
             ),
-            _ => format!("Turn {} · {who} to move · {left} {plural} left", pos.turn()),
+            _ => tr!(
+                lang,
+                "board-status-fibonacci",
+                turn = turn,
+                side = who,
+                left = left
+            ),
         }
     };
     frame::draw_header(
@@ -310,7 +322,8 @@ pub fn draw(
         colours,
         &Header {
             names,
-            colour_names: ["Red", "Green"],
+            colour_names: side_names.map(|s| side_word(lang, s)),
+            lang,
             swatches: colours.sides,
             to_move: banner.is_none().then_some(side_index(mover)),
             status: status_line,
@@ -320,25 +333,32 @@ pub fn draw(
     );
 
     let neutral = colours.point;
+    let words = [
+        tr!(lang, "board-legend-centre"),
+        tr!(lang, "board-legend-strike"),
+        tr!(lang, "board-legend-support"),
+        tr!(lang, "board-legend-last-turn"),
+    ];
     let mut legend = vec![
-        (Icon::Bullseye, neutral, "centre"),
-        (Icon::Diamond, neutral, "strike"),
-        (Icon::Square, neutral, "support"),
+        (Icon::Bullseye, neutral, words[0].as_str()),
+        (Icon::Diamond, neutral, words[1].as_str()),
+        (Icon::Square, neutral, words[2].as_str()),
     ];
     if !marks.is_empty() {
-        legend.push((Icon::Arrow, colours.last_turn, "last turn"));
+        legend.push((Icon::Arrow, colours.last_turn, words[3].as_str()));
     }
     let legal_word;
     if let Some(s) = selected {
-        legal_word = format!("moves of {}", cell_label(s));
+        legal_word = tr!(lang, "board-legend-moves-of", point = cell_label(s));
         legend.push((Icon::Ring, colours.legal, legal_word.as_str()));
     }
-    let note = footer_note(&fib_played, selected, &destinations, occupied);
+    let note = footer_note(lang, &fib_played, selected, &destinations, occupied);
     frame::draw_footer(c, fonts, colours, &legend, note.as_deref());
     Ok(())
 }
 
 fn footer_note(
+    lang: Lang,
     played: &[&FibPlayed],
     selected: Option<Cell>,
     destinations: &[Cell],
@@ -346,30 +366,24 @@ fn footer_note(
 ) -> Option<String> {
     if let Some(s) = selected {
         let exchanges = destinations.iter().filter(|&&d| occupied(d)).count();
+        let point = cell_label(s);
         return Some(match destinations.len() {
-            0 => format!("{}: no legal move", cell_label(s)),
-            n => {
-                let plural = if n == 1 {
-                    "destination"
-                } else {
-                    "destinations"
-                };
-                if exchanges > 0 {
-                    format!("{}: {n} {plural} (dashed ring: exchange)", cell_label(s))
-                } else {
-                    format!("{}: {n} {plural}", cell_label(s))
-                }
-            }
+            0 => tr!(lang, "board-no-legal-move", point = point),
+            n if exchanges > 0 => tr!(
+                lang,
+                "board-destinations-exchange",
+                point = point,
+                count = n
+            ),
+            n => tr!(lang, "board-destinations", point = point, count = n),
         });
     }
     let skipped: Vec<String> = played
         .iter()
         .flat_map(|p| p.skipped.iter())
         .map(|(turn, color)| {
-            format!(
-                "{}'s turn {turn} was skipped: no moves allowed",
-                capitalised(GameKind::Fibonacci.side_names()[side_index(*color)])
-            )
+            let side = side_word(lang, GameKind::Fibonacci.side_names()[side_index(*color)]);
+            tr!(lang, "board-turn-skipped", side = side, turn = *turn)
         })
         .collect();
     (!skipped.is_empty()).then(|| skipped.join(" · "))

@@ -7,6 +7,7 @@ use super::layout::{FOOTER_HEIGHT, HEADER_HEIGHT, WIDTH};
 use super::paint::{Canvas, Shape};
 use super::palette::{Colours, PieceColours};
 use super::text::{Align, Face, Fonts};
+use crate::i18n::Lang;
 
 const NAME_SIZE: f32 = 34.0;
 const STATUS_SIZE: f32 = 31.0;
@@ -24,7 +25,9 @@ pub struct Header<'a> {
     /// The players' names, first mover first (may be empty).
     pub names: [&'a str; 2],
     /// The colours' names, capitalised ("Red", "Green").
-    pub colour_names: [&'a str; 2],
+    pub colour_names: [String; 2],
+    /// The language of the words.
+    pub lang: Lang,
     pub swatches: [PieceColours; 2],
     /// Index of the side to move, underlined; `None` once the game is over.
     pub to_move: Option<usize>,
@@ -37,12 +40,12 @@ pub struct Header<'a> {
 }
 
 /// The name shown for a player: their name and colour, or the colour alone when unnamed.
-pub fn player_label(name: &str, colour: &str) -> String {
+pub fn player_label(lang: Lang, name: &str, colour: &str) -> String {
     let name = name.trim();
     if name.is_empty() {
         colour.to_string()
     } else {
-        format!("{name} ({colour})")
+        crate::tr!(lang, "board-player", name = name, colour = colour)
     }
 }
 
@@ -57,7 +60,7 @@ pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, colours: &Colours, header
     let baseline = 50.0;
     let max_name = half - 2.0 * swatch_r - 50.0;
     for side in 0..2 {
-        let label = player_label(header.names[side], header.colour_names[side]);
+        let label = player_label(header.lang, header.names[side], &header.colour_names[side]);
         let label = fonts.fit(Face::Bold, NAME_SIZE, &label, max_name);
         let width = fonts.width(Face::Bold, NAME_SIZE, &label);
         let (swatch_x, text_x, align, text_left) = if side == 0 {
@@ -101,7 +104,7 @@ pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, colours: &Colours, header
         canvas,
         Face::Bold,
         24.0,
-        "vs",
+        &crate::tr!(header.lang, "board-versus"),
         (half, baseline - 2.0),
         Align::Centre,
         colours.header_dim,

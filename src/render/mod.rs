@@ -30,6 +30,8 @@ pub use layout::{
 };
 pub use palette::{Colours, Palette, PieceColours};
 
+use crate::i18n::Lang;
+
 /// What the picture shows besides the pieces.
 #[derive(Clone, Debug, Default)]
 pub struct BoardInfo {
@@ -44,6 +46,8 @@ pub struct BoardInfo {
     /// Said after the status line: the clock ("due 26 Nov 14:00 UTC", "paused until …") and
     /// where the game comes from ("vela round of game 12").
     pub note: Option<String>,
+    /// The language of the words drawn: the language of the message that carries the picture.
+    pub lang: Lang,
 }
 
 /// How to draw, as opposed to what: a player's preferences.
@@ -262,7 +266,6 @@ fn zlib(encoder: &mut Encoder) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Capitalises a side name from the engine ("red" → "Red").
 /// The point named by `info.highlight`, read with the board's own coordinate parser.
 fn parse_highlight<T: std::str::FromStr>(info: &BoardInfo) -> Result<Option<T>, RenderError> {
     info.highlight
@@ -275,22 +278,15 @@ fn parse_highlight<T: std::str::FromStr>(info: &BoardInfo) -> Result<Option<T>, 
         .transpose()
 }
 
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+/// A side's name as the picture shows it ("Red", "Rouge"), from the engine's word for it.
+fn side_word(lang: Lang, side_name: &str) -> String {
+    crate::tr!(lang, &format!("side-{side_name}"))
 }
 
 /// The player named in a banner or note: their name, or their colour when unnamed.
 fn player_name(info: &BoardInfo, side: usize, colour: &str) -> String {
     let name = info.players.get(side).map(|s| s.trim()).unwrap_or("");
-    if name.is_empty() {
-        capitalised(colour)
-    } else {
-        format!("{name} ({})", capitalised(colour))
-    }
+    frame::player_label(info.lang, name, &side_word(info.lang, colour))
 }
 
 /// The banner of a finished game: `info.banner` when the game ended outside the engine,
@@ -299,21 +295,21 @@ fn banner_text(info: &BoardInfo, status: Status, side_names: [&str; 2]) -> Optio
     if let Some(b) = &info.banner {
         return Some(b.clone());
     }
+    let lang = info.lang;
     match status {
         Status::Ongoing => None,
-        Status::Draw => Some("Game over · draw".to_string()),
+        Status::Draw => Some(crate::tr!(lang, "board-over-draw")),
         Status::Won(side, reason) => {
             let winner = player_name(info, side.index(), side_names[side.index()]);
-            let loser = capitalised(side_names[side.other().index()]);
+            let loser = side_word(lang, side_names[side.other().index()]);
             let why = match reason {
-                WinReason::Surrounded => format!("the {loser} centre is surrounded"),
-                WinReason::CardsFormation => {
-                    format!("six linked strike pieces at the {loser} centre")
-                }
-                WinReason::AllCaptured => format!("every {loser} piece is captured"),
-                WinReason::NoLegalMove => format!("{loser} cannot move"),
+                WinReason::Surrounded => "board-why-surrounded",
+                WinReason::CardsFormation => "board-why-cards",
+                WinReason::AllCaptured => "board-why-all-captured",
+                WinReason::NoLegalMove => "board-why-no-move",
             };
-            Some(format!("{winner} wins · {why}"))
+            let why = crate::tr!(lang, why, loser = loser);
+            Some(crate::tr!(lang, "board-wins", winner = winner, why = why))
         }
     }
 }

@@ -1,0 +1,89 @@
+# What the channel reads about a game: status lines, turn pings, the end of a game.
+
+game-clock-paused = ⏸ clock paused until { $until } ({ $relative })
+game-clock-due = ⏰ due { $relative }
+game-pause-asked = { $side } asks for a { $days }-day pause
+game-origin-rematch = rematch of game { $game }
+game-origin-vela = vela round after game { $game }
+
+# The board picture has no reader's time zone: its dates are UTC.
+game-date = { $day } { $month ->
+        [1] Jan
+        [2] Feb
+        [3] Mar
+        [4] Apr
+        [5] May
+        [6] Jun
+        [7] Jul
+        [8] Aug
+        [9] Sep
+        [10] Oct
+        [11] Nov
+       *[12] Dec
+    } { $time } UTC
+game-note-paused = paused until { $date }
+game-note-due = due { $date }
+game-note-rematch = rematch of game { $game }
+game-note-vela = first round: game { $game }
+game-note-ai = AI { $level }
+
+game-status-over = Game over: { $outcome }
+game-status-turn = Turn { $turn } · { $side } { $player } to move
+game-status-moves-left = { $left ->
+        [one] { $left } move left
+       *[other] { $left } moves left
+    }
+game-status-card = card drawn: { $card }
+game-status-chain = capture chain in progress: capture again with /{ cmd-move } or stop with /{ cmd-end }
+game-status-draw-offer = { $side } offers a draw
+game-status-ai = { $side } is the AI, level { $level }
+
+game-player = { $side } { $player }
+game-won = { $winner } wins: { $how }.
+game-how-surrounded = { $loser }'s centre is surrounded by six strike pieces
+game-how-cards = all six strike pieces are joined and three of them touch { $loser }'s centre
+game-how-all-captured = every { $loser } piece has been captured
+game-how-no-move = { $loser } has no legal move
+game-resigned = { $winner } wins: { $loser } resigned.
+game-draw-rules = a draw by the rules.
+game-draw-agreed = a draw by agreement.
+game-timeout = { $winner } wins on time: { $loser } did not move before the deadline.
+game-aborted = aborted, no result: { $player } never moved before the deadline.
+
+game-banner-resigns = { $side } resigns
+game-banner-draw-agreed = Draw agreed
+game-banner-timeout = { $side } lost on time
+game-banner-aborted = Game aborted: no move before the deadline
+
+game-turn-skipped = { $side }'s turn { $turn } is skipped: enemy strike pieces next to the centre leave no moves.
+
+game-ping = { $player }, your turn ({ $details }). Play with /{ cmd-move }.
+game-ping-turn = { $side }, turn { $turn }
+game-ping-moves = { $left ->
+        [one] { $left } move
+       *[other] { $left } moves
+    }
+game-ping-card = card { $card }
+game-ping-due = Due { $relative }.
+
+game-over = 🏁 Game over: { $outcome } Good game, { $first } and { $second }!
+game-rating-change = { $player } { $before } → { $after } ({ $delta })
+game-rating-changes = { $game } ratings: { $changes }
+rating-game-fibonacci = Fibonacci
+rating-game-fibonacci-cards = Fibonacci (cards)
+rating-game-fanorona = Fanorona
+
+game-no-picture = (The board picture could not be drawn this time; /{ cmd-board } tries again.)
+
+play-played = { $player } played `{ $moves }`.
+play-ended-turn = { $player } ended their turn.
+play-took-back-last = { $player } took back their last move.
+play-took-back = { $player } took back `{ $moves }`.
+play-board = The board:
+play-no-game = There is no game in this channel. Start one with /{ cmd-challenge }, or use /{ cmd-games } to find yours.
+play-no-moves = Type at least one move, such as `g9-f9` (Fibonacci) or `d2-d3` (Fanorona).
+play-too-long = That is far more moves than one turn can hold: send the moves of this turn only.
+play-ai-played = { $player } (AI, { $level }) played `{ $moves }`.
+notice-time-up = ⏰ Time is up.
+notice-time-up-first = ⏰ Time is up before the first move.
+notice-resumed = ⏯ The pause is over: the clock runs again.

@@ -1,0 +1,55 @@
+# Les mots dessinés sur l'image du plateau. Les camps portent le nom de leur couleur.
+
+side-red = Rouge
+side-green = Vert
+side-white = Blanc
+side-black = Noir
+
+board-player = { $name } ({ $colour })
+board-versus = contre
+board-status-fibonacci = Tour { $turn } · { $side } joue · { $left ->
+        [one] { $left } coup restant
+       *[other] { $left } coups restants
+    }
+board-status-fibonacci-card = Tour { $turn } · { $side } joue · carte { $card } · { $left ->
+        [one] { $left } coup restant
+       *[other] { $left } coups restants
+    }
+board-status-fanorona = Tour { $turn } · { $side } joue
+board-status-fanorona-again = Tour { $turn } · { $side } peut encore capturer depuis { $point }
+board-status-fanorona-chain = Tour { $turn } · { $side } enchaîne les prises
+board-vela-round = manche vela
+
+board-legend-centre = centrale
+board-legend-strike = frappe
+board-legend-support = soutien
+board-legend-last-turn = dernier tour
+board-legend-captured = pris
+board-legend-moves-of = coups de { $point }
+
+board-no-legal-move = { $point } : aucun coup légal
+board-destinations = { $point } : { $count ->
+        [one] { $count } destination
+       *[other] { $count } destinations
+    }
+board-destinations-exchange = { $point } : { $count ->
+        [one] { $count } destination
+       *[other] { $count } destinations
+    } (cercle pointillé : échange)
+board-turn-skipped = Le tour { $turn } de { $side } est sauté : aucun coup permis
+board-chain-in-progress = Prises enchaînées : prenez encore, ou finissez le tour
+board-captured = { $count ->
+        [one] { $count } pion pris
+       *[other] { $count } pions pris
+    }
+board-moves-left = { $count ->
+        [one] { $count } coup restant
+       *[other] { $count } coups restants
+    }
+
+board-over-draw = Partie terminée · nulle
+board-wins = { $winner } gagne · { $why }
+board-why-surrounded = la pièce centrale de { $loser } est encerclée
+board-why-cards = six pièces de frappe liées contre la pièce centrale de { $loser }
+board-why-all-captured = tous les pions de { $loser } sont pris
+board-why-no-move = { $loser } ne peut plus jouer

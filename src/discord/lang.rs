@@ -1,0 +1,97 @@
+//! Which language the bot speaks to whom. An ephemeral answer is in its user's `locale`; what a
+//! channel reads is in its server's `guild_locale`; a message sent later without an interaction
+//! (a notice of the scheduler, the AI's move, a direct message) uses the locale last seen for
+//! that server or user. English when nothing is known.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use poise::serenity_prelude as serenity;
+
+use crate::app::{GuildId, UserId};
+use crate::i18n::{Lang, Langs};
+
+/// The locales seen last, per server and per user (bounded: a long-running bot stays flat).
+#[derive(Debug, Default)]
+struct Seen {
+    guilds: HashMap<GuildId, Lang>,
+    users: HashMap<UserId, Lang>,
+}
+
+const MAX_SEEN: usize = 100_000;
+
+fn seen() -> &'static Mutex<Seen> {
+    static SEEN: OnceLock<Mutex<Seen>> = OnceLock::new();
+    SEEN.get_or_init(Mutex::default)
+}
+
+fn remember(guild: Option<GuildId>, user: UserId, langs: Langs) {
+    let Ok(mut seen) = seen().lock() else {
+        return;
+    };
+    if seen.guilds.len() >= MAX_SEEN {
+        seen.guilds.clear();
+    }
+    if seen.users.len() >= MAX_SEEN {
+        seen.users.clear();
+    }
+    if let Some(guild) = guild {
+        seen.guilds.insert(guild, langs.guild);
+    }
+    seen.users.insert(user, langs.user);
+}
+
+/// The languages of a slash command, remembered for later messages.
+pub fn of_command(interaction: &serenity::CommandInteraction) -> Langs {
+    let langs = Langs::new(
+        Some(&interaction.locale),
+        interaction.guild_locale.as_deref(),
+    );
+    remember(
+        interaction.guild_id.map(|g| g.get()),
+        interaction.user.id.get(),
+        langs,
+    );
+    langs
+}
+
+/// The languages of a button click, remembered for later messages.
+pub fn of_component(interaction: &serenity::ComponentInteraction) -> Langs {
+    let langs = Langs::new(
+        Some(&interaction.locale),
+        interaction.guild_locale.as_deref(),
+    );
+    remember(
+        interaction.guild_id.map(|g| g.get()),
+        interaction.user.id.get(),
+        langs,
+    );
+    langs
+}
+
+/// The languages of a command's context (English for a prefix command, which is never
+/// registered).
+pub fn of(ctx: super::Context<'_>) -> Langs {
+    match ctx {
+        poise::Context::Application(actx) => of_command(actx.interaction),
+        poise::Context::Prefix(_) => Langs::EN,
+    }
+}
+
+/// The language a server's channels were last read in.
+pub fn guild(guild: GuildId) -> Lang {
+    seen()
+        .lock()
+        .ok()
+        .and_then(|s| s.guilds.get(&guild).copied())
+        .unwrap_or_default()
+}
+
+/// The language a user last used (for their direct messages).
+pub fn user(user: UserId) -> Lang {
+    seen()
+        .lock()
+        .ok()
+        .and_then(|s| s.users.get(&user).copied())
+        .unwrap_or_default()
+}

@@ -1,0 +1,146 @@
+//! The slash commands' words from the Fluent files (`assets/locales/*/commands.ftl`): the
+//! English descriptions, and each other language's names, descriptions and choice labels as
+//! Discord `*_localizations`. A command's English message is its registered name, the contract.
+
+use std::borrow::Cow;
+
+use super::{BotError, Data};
+use crate::i18n::{self, Lang};
+
+type LocalisedList = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
+
+/// Adds `lang`'s text of `id` (its value, or an attribute) to a localisation list.
+fn add(list: &mut LocalisedList, lang: Lang, text: Option<String>) {
+    if let Some(text) = text {
+        list.to_mut().push((lang.code().into(), text.into()));
+    }
+}
+
+/// Sets every command's description from English and adds the other languages.
+pub fn commands(commands: &mut [poise::Command<Data, BotError>]) {
+    let others = &Lang::ALL[1..];
+    for command in commands {
+        let id = format!("cmd-{}", command.name);
+        if let Some(d) = i18n::attribute(Lang::En, &id, "description") {
+            command.description = Some(d.into());
+        }
+        for &lang in others {
+            add(
+                &mut command.name_localizations,
+                lang,
+                i18n::message(lang, &id),
+            );
+            add(
+                &mut command.description_localizations,
+                lang,
+                i18n::attribute(lang, &id, "description"),
+            );
+        }
+        for parameter in &mut command.parameters {
+            let id = format!("cmd-{}-{}", command.name, parameter.name);
+            if let Some(d) = i18n::attribute(Lang::En, &id, "description") {
+                parameter.description = Some(d.into());
+            }
+            for &lang in others {
+                add(
+                    &mut parameter.name_localizations,
+                    lang,
+                    i18n::message(lang, &id),
+                );
+                add(
+                    &mut parameter.description_localizations,
+                    lang,
+                    i18n::attribute(lang, &id, "description"),
+                );
+            }
+            for choice in parameter.choices.to_mut() {
+                let id = format!("choice-{}", choice.name);
+                for &lang in others {
+                    add(&mut choice.localizations, lang, i18n::message(lang, &id));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command, option and choice has its English words, and its English name is the
+    /// registered one; every other language names them all.
+    #[test]
+    fn every_command_option_and_choice_has_its_words_in_every_language() {
+        for command in super::super::unlocalised_commands() {
+            let id = format!("cmd-{}", command.name);
+            for lang in Lang::ALL {
+                assert!(i18n::message(lang, &id).is_some(), "{id} in {lang:?}");
+                assert!(
+                    i18n::attribute(lang, &id, "description").is_some(),
+                    "{id}.description in {lang:?}"
+                );
+            }
+            assert_eq!(
+                i18n::message(Lang::En, &id).as_deref(),
+                Some(command.name.as_ref())
+            );
+            for parameter in &command.parameters {
+                let id = format!("cmd-{}-{}", command.name, parameter.name);
+                assert_eq!(
+                    i18n::message(Lang::En, &id).as_deref(),
+                    Some(parameter.name.as_ref()),
+                    "{id}"
+                );
+                for lang in Lang::ALL {
+                    assert!(
+                        i18n::attribute(lang, &id, "description").is_some(),
+                        "{id}.description in {lang:?}"
+                    );
+                }
+                for choice in parameter.choices.iter() {
+                    let id = format!("choice-{}", choice.name);
+                    assert_eq!(
+                        i18n::message(Lang::En, &id).as_deref(),
+                        Some(choice.name.as_ref())
+                    );
+                    assert!(i18n::message(Lang::Fr, &id).is_some(), "{id}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn french_names_are_valid_command_names_and_descriptions_fit() {
+        let mut commands = super::super::unlocalised_commands();
+        commands_(&mut commands);
+        for command in &commands {
+            let names = command.name_localizations.iter().chain(
+                command
+                    .parameters
+                    .iter()
+                    .flat_map(|p| p.name_localizations.iter()),
+            );
+            for (locale, name) in names {
+                assert_eq!(locale, "fr");
+                let ok = (1..=32).contains(&name.chars().count())
+                    && name
+                        .chars()
+                        .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+                assert!(ok, "{name:?} is not a valid command or option name");
+            }
+            let descriptions = command.description_localizations.iter().chain(
+                command
+                    .parameters
+                    .iter()
+                    .flat_map(|p| p.description_localizations.iter()),
+            );
+            for (_, d) in descriptions {
+                assert!((1..=100).contains(&d.chars().count()), "{d:?}");
+            }
+        }
+    }
+
+    fn commands_(commands: &mut [poise::Command<Data, BotError>]) {
+        super::commands(commands)
+    }
+}
