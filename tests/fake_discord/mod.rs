@@ -86,6 +86,16 @@ impl FakeDiscord {
         self.shared.lock().users.insert(id, name.to_string());
     }
 
+    /// The Discord locale of `user`'s interactions from now on (`fr`, `en-US`).
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        self.shared.lock().locales.insert(user, locale.to_string());
+    }
+
+    /// The server's locale (`guild_locale` of every interaction in it) from now on.
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.shared.lock().guild_locale = Some(locale.to_string());
+    }
+
     /// Makes thread creation answer only after `delay` (a slow Discord).
     pub fn delay_threads(&self, delay: Duration) {
         self.delay("POST", "/threads", delay);
@@ -385,6 +395,15 @@ impl FakeDiscord {
             .get(&channel)
             .copied()
             .unwrap_or(ALL_PERMISSIONS);
+        let locale = inner
+            .locales
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| "en-US".to_string());
+        let guild_locale = inner
+            .guild_locale
+            .clone()
+            .unwrap_or_else(|| "en-US".to_string());
         let thread_metadata = inner.thread_state.get(&channel).map(|&(archived, locked)| {
             json!({"archived": archived, "locked": locked, "auto_archive_duration": 10080,
                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00"})
@@ -417,8 +436,8 @@ impl FakeDiscord {
                 "permissions": "2251799813685247",
             },
             "app_permissions": permissions.to_string(),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": locale,
+            "guild_locale": guild_locale,
             "entitlements": [],
             "attachment_size_limit": 26214400,
             "authorizing_integration_owners": {"0": GUILD.to_string()},

@@ -193,7 +193,18 @@ pub(crate) struct Inner {
     pub(crate) dm_channels: HashMap<u64, u64>,
     /// Users who accept no direct message from the bot (Discord answers 50007).
     pub(crate) closed_dms: std::collections::HashSet<u64>,
+    /// Each user's Discord locale (`locale` of their interactions); `en-US` where not set.
+    pub(crate) locales: HashMap<u64, String>,
+    /// The server's locale (`guild_locale`); `en-US` where not set.
+    pub(crate) guild_locale: Option<String>,
 }
+
+/// The locales Discord accepts in `*_localizations`.
+pub const DISCORD_LOCALES: [&str; 32] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
 
 /// Every permission, as the fake grants by default.
 pub const ALL_PERMISSIONS: u64 = 2_251_799_813_685_247;
@@ -265,6 +276,32 @@ pub fn schema_problems(commands: &Value) -> Vec<String> {
                 .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
     };
     let describe_ok = |d: Option<&str>| d.is_some_and(|d| (1..=100).contains(&d.chars().count()));
+    // `name_localizations` / `description_localizations`: Discord's locales, valid names and
+    // descriptions of 1 to 100 characters.
+    let localised = |at: &str, object: &Value, problems: &mut Vec<String>| {
+        for (field, names) in [
+            ("name_localizations", true),
+            ("description_localizations", false),
+        ] {
+            let Some(map) = object[field].as_object() else {
+                continue;
+            };
+            for (locale, text) in map {
+                if !DISCORD_LOCALES.contains(&locale.as_str()) {
+                    problems.push(format!("{at}: {field} has unknown locale {locale:?}"));
+                }
+                let text = text.as_str().unwrap_or("");
+                let ok = if names {
+                    name_ok(text)
+                } else {
+                    describe_ok(Some(text))
+                };
+                if !ok {
+                    problems.push(format!("{at}: {field}.{locale} {text:?} is not valid"));
+                }
+            }
+        }
+    };
     for command in commands.as_array().into_iter().flatten() {
         let name = command["name"].as_str().unwrap_or("");
         if !name_ok(name) {
@@ -273,6 +310,7 @@ pub fn schema_problems(commands: &Value) -> Vec<String> {
         if !describe_ok(command["description"].as_str()) {
             problems.push(format!("/{name}: description must be 1 to 100 characters"));
         }
+        localised(&format!("/{name}"), command, &mut problems);
         let mut optional_seen = false;
         for option in command["options"].as_array().into_iter().flatten() {
             let option_name = option["name"].as_str().unwrap_or("");
@@ -282,6 +320,25 @@ pub fn schema_problems(commands: &Value) -> Vec<String> {
             }
             if !describe_ok(option["description"].as_str()) {
                 problems.push(format!("{at}: description must be 1 to 100 characters"));
+            }
+            localised(&at, option, &mut problems);
+            for choice in option["choices"].as_array().into_iter().flatten() {
+                let label_ok = |l: &Value| {
+                    l.as_str()
+                        .is_some_and(|l| (1..=100).contains(&l.chars().count()))
+                };
+                if !label_ok(&choice["name"]) {
+                    problems.push(format!("{at}: a choice name must be 1 to 100 characters"));
+                }
+                for (locale, label) in choice["name_localizations"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                {
+                    if !DISCORD_LOCALES.contains(&locale.as_str()) || !label_ok(label) {
+                        problems.push(format!("{at}: choice localisation {locale}: {label}"));
+                    }
+                }
             }
             let required = option["required"].as_bool().unwrap_or(false);
             if required && optional_seen {

@@ -1,0 +1,171 @@
+//! End-to-end: French and English (issue 14) — the real bot against a fake Discord and a real
+//! PostgreSQL. The registration carries the French localisations; in a French server the channel
+//! reads French (status lines, pings, the board picture's words) and each user gets their
+//! refusals in their own locale.
+
+mod common;
+mod fake_discord;
+
+use fake_discord::*;
+use fibonacci_bot::engine::{Config, Game, GameKind};
+use fibonacci_bot::i18n::Lang;
+use fibonacci_bot::render::{BoardInfo, render_png};
+use serde_json::{Value, json};
+
+fn named<'a>(list: &'a Value, name: &str) -> &'a Value {
+    list.as_array()
+        .into_iter()
+        .flatten()
+        .find(|item| item["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {list}"))
+}
+
+/// The pixels of a PNG.
+fn pixels(png: &[u8]) -> Vec<u8> {
+    image::load_from_memory(png)
+        .expect("a PNG")
+        .to_rgb8()
+        .into_raw()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_are_registered_with_french_names_descriptions_and_choices() {
+    let t = Table::open().await;
+    let commands = Value::Array(t.fake.commands());
+    let challenge = named(&commands, "challenge");
+    assert_eq!(challenge["name_localizations"]["fr"], "défier");
+    assert_eq!(
+        challenge["description_localizations"]["fr"],
+        "Défier quelqu'un à une partie"
+    );
+    assert_eq!(challenge["description"], "Challenge someone to a game");
+    let opponent = named(&challenge["options"], "opponent");
+    assert_eq!(opponent["name_localizations"]["fr"], "adversaire");
+    assert_eq!(
+        opponent["description_localizations"]["fr"],
+        "Le joueur ou la joueuse que vous défiez"
+    );
+    let clock = named(&challenge["options"], "clock");
+    assert_eq!(
+        named(&clock["choices"], "none")["name_localizations"]["fr"],
+        "sans pendule"
+    );
+    assert_eq!(
+        named(&commands, "move")["name_localizations"]["fr"],
+        "jouer"
+    );
+    // Every command has its French name, and Discord would take them all.
+    for command in commands.as_array().into_iter().flatten() {
+        assert!(
+            command["name_localizations"]["fr"].is_string(),
+            "/{} has no French name",
+            command["name"]
+        );
+    }
+    assert!(t.fake.violations().is_empty(), "{:?}", t.fake.violations());
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_locale() {
+    let t = Table::open().await;
+    t.fake.set_guild_locale("fr");
+    t.fake.set_locale(ALICE, "fr");
+    t.fake.set_locale(BOB, "fr");
+    t.fake.set_locale(CAROL, "en-US");
+
+    let text = t
+        .refused(ALICE, GENERAL, "move", &[("moves", json!("g9-f9"))])
+        .await;
+    assert_eq!(
+        text,
+        "Il n'y a pas de partie dans ce salon : lancez-en une avec /défier."
+    );
+    // The same refusal for a user whose Discord is in English, in the same French server.
+    let text = t
+        .refused(CAROL, GENERAL, "move", &[("moves", json!("g9-f9"))])
+        .await;
+    assert_eq!(
+        text,
+        "There is no game in this channel: start one with /challenge."
+    );
+
+    let (reply, followups) = t
+        .start_game(
+            GENERAL,
+            &[("colour", json!("red")), ("clock", json!("none"))],
+        )
+        .await;
+    assert!(!reply.ephemeral);
+    assert!(
+        reply
+            .content
+            .contains(&format!("Tour 1 · Rouge <@{ALICE}> joue · 1 coup restant")),
+        "{}",
+        reply.content
+    );
+    let ping = &followups[0].content;
+    assert!(
+        ping.starts_with(&format!(
+            "<@{ALICE}>, à vous de jouer (Rouge, tour 1, 1 coup)"
+        )),
+        "{ping}"
+    );
+    // The board picture's words are French: it is the French picture of the start, not the
+    // English one.
+    let png = reply
+        .files
+        .iter()
+        .find(|f| f.is_png())
+        .expect("the game starts with a board");
+    let start = Game::new(Config::default_for(GameKind::Fibonacci), 0);
+    let picture = |lang| {
+        let info = BoardInfo {
+            players: ["alice".to_string(), "bob".to_string()],
+            lang,
+            ..BoardInfo::default()
+        };
+        pixels(&render_png(&start, &info).expect("renders"))
+    };
+    let sent = pixels(&png.bytes);
+    assert!(sent == picture(Lang::Fr), "the board is drawn in French");
+    assert!(sent != picture(Lang::En));
+
+    // Carol's refusal stays English; what she makes the channel read is French.
+    let text = t
+        .refused(CAROL, GENERAL, "move", &[("moves", json!("g9-f9"))])
+        .await;
+    assert!(
+        text.starts_with(&format!(
+            "You are not playing in this game (<@{ALICE}> against <@{BOB}>)."
+        )),
+        "{text}"
+    );
+    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(!board.ephemeral);
+    assert!(
+        board.content.starts_with("Le plateau :\nTour 1 · Rouge"),
+        "{}",
+        board.content
+    );
+
+    // A French move refusal, and a French headline for a move.
+    let text = t
+        .refused(BOB, GENERAL, "move", &[("moves", json!("g9-f9"))])
+        .await;
+    assert_eq!(
+        text,
+        format!("C'est au tour de <@{ALICE}> (rouge) : attendez son coup.")
+    );
+    let first = t.first_legal(GENERAL, "fibonacci").await;
+    let (_, moved) = t.play(ALICE, GENERAL, &first).await;
+    assert!(
+        moved.content.starts_with(&format!(
+            "<@{ALICE}> a joué `{first}`.\nTour 2 · Vert <@{BOB}> joue"
+        )),
+        "{}",
+        moved.content
+    );
+    assert!(t.fake.violations().is_empty(), "{:?}", t.fake.violations());
+    t.close().await;
+}
