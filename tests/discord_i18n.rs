@@ -166,6 +166,41 @@ async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_local
         "{}",
         moved.content
     );
+    // A challenge, its buttons and a resignation read French in the channel too.
+    let (_, challenge) = t
+        .say(ALICE, OTHER, "challenge", &[("opponent", json!(BOB))])
+        .await;
+    assert!(
+        challenge.content.starts_with(&format!(
+            "<@{BOB}>, <@{ALICE}> vous défie à **Fibonacci (standard)**, 3 jours par tour, \
+             classée. Les couleurs sont tirées au sort quand vous acceptez."
+        )),
+        "{}",
+        challenge.content
+    );
+    let labels: Vec<&str> = challenge.components[0]["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["label"].as_str())
+        .collect();
+    assert_eq!(labels, ["Accepter", "Refuser"]);
+    let (sent, resigned) = t.say(BOB, GENERAL, "resign", &[]).await;
+    assert!(
+        resigned
+            .content
+            .starts_with(&format!("<@{BOB}> abandonne.")),
+        "{}",
+        resigned.content
+    );
+    let over = t.fake.followups(&sent, 1).await;
+    assert!(
+        over[0].content.starts_with(&format!(
+            "🏁 Partie terminée : Rouge <@{ALICE}> gagne : Vert <@{BOB}> a abandonné."
+        )),
+        "{}",
+        over[0].content
+    );
     assert!(t.fake.violations().is_empty(), "{:?}", t.fake.violations());
     t.close().await;
 }

@@ -4,6 +4,8 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::i18n::Lang;
+
 /// What a button does. Rendered as `fb:<what>:<id>` in the component's custom id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Button {
@@ -54,53 +56,53 @@ impl Button {
 }
 
 /// The Accept / Decline row under a challenge.
-pub fn challenge_row(challenge: i64) -> serenity::CreateActionRow {
+pub fn challenge_row(lang: Lang, challenge: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Button::AcceptChallenge(challenge).custom_id())
-            .label("Accept")
+            .label(crate::tr!(lang, "button-accept"))
             .style(serenity::ButtonStyle::Success),
         serenity::CreateButton::new(Button::DeclineChallenge(challenge).custom_id())
-            .label("Decline")
+            .label(crate::tr!(lang, "button-decline"))
             .style(serenity::ButtonStyle::Danger),
     ])
 }
 
 /// The Accept / Decline row under a draw offer.
-pub fn draw_row(game: i64) -> serenity::CreateActionRow {
+pub fn draw_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Button::AcceptDraw(game).custom_id())
-            .label("Accept draw")
+            .label(crate::tr!(lang, "button-accept-draw"))
             .style(serenity::ButtonStyle::Success),
         serenity::CreateButton::new(Button::DeclineDraw(game).custom_id())
-            .label("Decline draw")
+            .label(crate::tr!(lang, "button-decline-draw"))
             .style(serenity::ButtonStyle::Secondary),
     ])
 }
 
 /// The Accept / Decline row under a request to pause.
-pub fn pause_row(game: i64) -> serenity::CreateActionRow {
+pub fn pause_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Button::AcceptPause(game).custom_id())
-            .label("Accept pause")
+            .label(crate::tr!(lang, "button-accept-pause"))
             .style(serenity::ButtonStyle::Success),
         serenity::CreateButton::new(Button::DeclinePause(game).custom_id())
-            .label("Decline pause")
+            .label(crate::tr!(lang, "button-decline-pause"))
             .style(serenity::ButtonStyle::Secondary),
     ])
 }
 
 /// The Rematch (and, after a decisive Fanorona first round, Vela round) row under a finished
 /// game.
-pub fn follow_up_row(game: i64, vela: bool) -> serenity::CreateActionRow {
+pub fn follow_up_row(lang: Lang, game: i64, vela: bool) -> serenity::CreateActionRow {
     let mut buttons = vec![
         serenity::CreateButton::new(Button::Rematch(game).custom_id())
-            .label("Rematch")
+            .label(crate::tr!(lang, "button-rematch"))
             .style(serenity::ButtonStyle::Primary),
     ];
     if vela {
         buttons.push(
             serenity::CreateButton::new(Button::Vela(game).custom_id())
-                .label("Vela round")
+                .label(crate::tr!(lang, "button-vela"))
                 .style(serenity::ButtonStyle::Secondary),
         );
     }

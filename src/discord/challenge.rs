@@ -7,7 +7,9 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::challenge_row;
 use super::choices::{Choice, ColourArg, RANDOM};
-use super::present::{describe_config, game_message, mention, side_name, turn_ping};
+use super::present::{
+    clock_words, describe, describe_config, game_message, mention, side_name, turn_ping,
+};
 use super::reply::{
     Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
 };
@@ -20,6 +22,7 @@ use crate::app::{
 };
 use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
 use crate::i18n::Lang;
+use crate::tr;
 
 /// The `/challenge` options that choose a game's rules (a game's other options keep their
 /// defaults on Discord).
@@ -91,66 +94,77 @@ pub fn challenge_terms(
     Ok((config, colour))
 }
 
-fn colour_sentence(c: &ChallengeView) -> String {
+fn colour_sentence(lang: Lang, c: &ChallengeView) -> String {
     let kind = c.config.kind();
+    let challenger = mention(c.challenger);
     match c.colour {
-        ColourChoice::ChallengerFirst => format!(
-            "{} plays {} and moves first.",
-            mention(c.challenger),
-            side_name(Lang::En, kind, Side::First)
+        ColourChoice::ChallengerFirst => tr!(
+            lang,
+            "challenge-colour-first",
+            challenger = challenger,
+            side = side_name(lang, kind, Side::First)
         ),
-        ColourChoice::ChallengerSecond => format!(
-            "{} plays {}; you move first.",
-            mention(c.challenger),
-            side_name(Lang::En, kind, Side::Second)
+        ColourChoice::ChallengerSecond => tr!(
+            lang,
+            "challenge-colour-second",
+            challenger = challenger,
+            side = side_name(lang, kind, Side::Second)
         ),
-        ColourChoice::Random => "Colours are drawn at random when you accept.".to_string(),
+        ColourChoice::Random => tr!(lang, "challenge-colour-random"),
     }
 }
 
 /// Whether a game counts for the ratings, as its announcements say it.
-pub(super) fn rated_word(rated: bool) -> &'static str {
-    if rated { "rated" } else { "unrated" }
+pub(super) fn rated_word(lang: Lang, rated: bool) -> String {
+    tr!(
+        lang,
+        "challenge-rated",
+        rated = if rated { "yes" } else { "no" }
+    )
 }
 
-/// The message that carries the Accept / Decline buttons; it notifies the challenged player.
+/// The message that carries the Accept / Decline buttons (in the server's language); it
+/// notifies the challenged player.
 pub(super) fn challenge_message(c: &ChallengeView) -> Message {
-    let offer = match c.follows {
-        None => "challenges you to".to_string(),
-        Some((FollowKind::Rematch, game)) => format!("offers a rematch of game {game}:"),
-        Some((FollowKind::Vela, game)) => {
-            format!("offers the vela round (RULES 2.3) after game {game}:")
-        }
+    let lang = lang::guild(c.guild);
+    let (id, previous) = match c.follows {
+        None => ("challenge-offer", 0),
+        Some((FollowKind::Rematch, game)) => ("challenge-offer-rematch", game),
+        Some((FollowKind::Vela, game)) => ("challenge-offer-vela", game),
     };
-    Message::text(format!(
-        "{}, {} {offer} **{}**, {}, {}. {} Accept or decline with the buttons \
-         (or /accept, /decline).",
-        mention(c.challenged),
-        mention(c.challenger),
-        describe_config(&c.config),
-        c.clock.describe(),
-        rated_word(c.rated),
-        colour_sentence(c)
+    Message::text(tr!(
+        lang,
+        id,
+        challenged = mention(c.challenged),
+        challenger = mention(c.challenger),
+        previous = previous,
+        game = describe(lang, &c.config),
+        clock = clock_words(lang, c.clock),
+        rated = rated_word(lang, c.rated),
+        colours = colour_sentence(lang, c)
     ))
-    .components(vec![challenge_row(c.id)])
+    .components(vec![challenge_row(lang, c.id)])
     .notify([c.challenged])
 }
 
 /// What a challenge's message says once it has been answered: the buttons are gone and the
 /// outcome is in their place.
 pub fn closed_challenge_text(c: &ChallengeView) -> String {
-    let outcome = match c.state {
-        ChallengeState::Open => "still open",
+    let lang = lang::guild(c.guild);
+    let state = match c.state {
+        ChallengeState::Open => "open",
         ChallengeState::Accepted => "accepted",
         ChallengeState::Declined => "declined",
-        ChallengeState::Cancelled => "withdrawn",
-        ChallengeState::Expired => "expired without an answer",
+        ChallengeState::Cancelled => "cancelled",
+        ChallengeState::Expired => "expired",
     };
-    format!(
-        "{} challenged {} to **{}**: {outcome}.",
-        mention(c.challenger),
-        mention(c.challenged),
-        describe_config(&c.config)
+    tr!(
+        lang,
+        "challenge-closed",
+        challenger = mention(c.challenger),
+        challenged = mention(c.challenged),
+        game = describe(lang, &c.config),
+        state = state
     )
 }
 
@@ -368,7 +382,7 @@ pub async fn challenge(
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
                 data.ai.wake_for(&view);
                 let lang = lang::guild(view.guild);
-                let headline = started_headline(&view);
+                let headline = started_headline(lang, &view);
                 let first = game_message(&http, &data.names, lang, &headline, &view).await;
                 for m in std::iter::once(first).chain(turn_ping(lang, &view)) {
                     if let Err(e) = post(&http, thread_id.get(), &m).await {
@@ -417,32 +431,45 @@ pub async fn challenge(
 }
 
 /// What the first board of a game says: who plays which side, the rules and the clock.
-fn started_headline(view: &GameView) -> String {
+fn started_headline(lang: Lang, view: &GameView) -> String {
     let kind = view.game.kind();
-    let opening = match view.ai {
-        Some((_, level)) => format!("A game against me (AI, level {level})"),
-        None => "Challenge accepted".to_string(),
-    };
-    let rated = if view.ai.is_some() {
-        String::new()
-    } else {
-        format!(", {}", rated_word(view.rated))
-    };
-    format!(
-        "{opening}: **{}**, {}{rated}, {} {} vs {} {}.",
-        describe_config(&view.game.config()),
-        view.clock.per_turn.describe(),
-        side_name(Lang::En, kind, Side::First),
-        mention(view.players[0]),
-        side_name(Lang::En, kind, Side::Second),
-        mention(view.players[1]),
-    )
+    let game = describe(lang, &view.game.config());
+    let clock = clock_words(lang, view.clock.per_turn);
+    let (first_side, second_side) = (
+        side_name(lang, kind, Side::First),
+        side_name(lang, kind, Side::Second),
+    );
+    let (first, second) = (mention(view.players[0]), mention(view.players[1]));
+    match view.ai {
+        Some((_, level)) => tr!(
+            lang,
+            "challenge-started-ai",
+            level = tr!(lang, &format!("choice-{}", level.as_str())),
+            game = game,
+            clock = clock,
+            first_side = first_side,
+            first = first,
+            second_side = second_side,
+            second = second
+        ),
+        None => tr!(
+            lang,
+            "challenge-started",
+            game = game,
+            clock = clock,
+            rated = rated_word(lang, view.rated),
+            first_side = first_side,
+            first = first,
+            second_side = second_side,
+            second = second
+        ),
+    }
 }
 
 /// The answer to an accepted challenge: the first board, and a ping for whoever moves first.
 pub(super) async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
-    let headline = started_headline(view);
     let lang = lang::guild(view.guild);
+    let headline = started_headline(lang, view);
     Answer::public(game_message(http, &data.names, lang, &headline, view).await)
         .then(turn_ping(lang, view))
 }

@@ -36,7 +36,7 @@ async fn paused(
             );
             Answer::public(
                 Message::text(text)
-                    .components(vec![pause_row(view.id)])
+                    .components(vec![pause_row(lang, view.id)])
                     .notify([opponent]),
             )
         }

@@ -12,6 +12,7 @@ use super::{
 };
 use crate::app::{AppError, GameView, MessageId, Outcome, UserId};
 use crate::i18n::Lang;
+use crate::tr;
 
 /// Takes the buttons off the message of the draw offer that `view`'s command ended (accepted,
 /// declined by playing on, withdrawn, or the game over); its board and text stay. `except` is a
@@ -46,22 +47,22 @@ async fn after_draw(
 ) -> Answer {
     retire_draw_buttons(http, view, clicked);
     if view.outcome == Some(Outcome::DrawAgreed) {
-        let headline = format!("{} accepted the draw.", mention(user));
+        let headline = tr!(lang, "finish-accepted-draw", player = mention(user));
         return ended(http, data, lang, &headline, view).await;
     }
     match (view.draw_offer, view.side_of(user)) {
         (Some(offer), Some(side)) if offer == side => {
             let opponent = view.players[side.other().index()];
-            let headline = format!(
-                "{} ({}) offers a draw. {}, accept or decline with the buttons, or answer with \
-                 /draw.",
-                mention(user),
-                side_name(lang, view.game.kind(), side),
-                mention(opponent)
+            let headline = tr!(
+                lang,
+                "finish-offers-draw",
+                player = mention(user),
+                side = side_name(lang, view.game.kind(), side),
+                opponent = mention(opponent)
             );
             let message = game_message(http, &data.names, lang, &headline, view)
                 .await
-                .components(vec![draw_row(view.id)])
+                .components(vec![draw_row(lang, view.id)])
                 .notify([opponent]);
             Answer::public(message).offering(Offer::Draw(view.id))
         }
@@ -81,7 +82,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
     answer(ctx, "resign", async move {
         let view = data.service.resign(channel, user).await?;
         retire_draw_buttons(&http, &view, None);
-        let headline = format!("{} resigned.", mention(user));
+        let headline = tr!(lang, "finish-resigned", player = mention(user));
         Ok(ended(&http, data, lang, &headline, &view).await)
     })
     .await
@@ -103,13 +104,20 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
             let bot = view.player(side);
             if super::ai::accepts_draw(&view) {
                 let view = data.service.draw(channel, bot).await?;
-                let headline = format!("{} (AI, {level}) accepted the draw.", mention(bot));
+                let headline = tr!(
+                    lang,
+                    "finish-ai-accepted-draw",
+                    player = mention(bot),
+                    level = tr!(lang, &format!("choice-{}", level.as_str()))
+                );
                 return Ok(ended(&http, data, lang, &headline, &view).await);
             }
             let view = data.service.decline_draw(channel, bot).await?;
-            let headline = format!(
-                "{} (AI, {level}) declined the draw: it likes its position. The game goes on.",
-                mention(bot)
+            let headline = tr!(
+                lang,
+                "finish-ai-declined-draw",
+                player = mention(bot),
+                level = tr!(lang, &format!("choice-{}", level.as_str()))
             );
             return Ok(Answer::public(
                 game_message(&http, &data.names, lang, &headline, &view).await,
@@ -218,11 +226,14 @@ pub async fn on_button(
                 let view = data.service.withdraw_draw(channel, user).await?;
                 (
                     view,
-                    format!("{} withdrew their draw offer.", mention(user)),
+                    tr!(lang, "finish-withdrew-draw", player = mention(user)),
                 )
             } else {
                 let view = data.service.decline_draw(channel, user).await?;
-                (view, format!("{} declined the draw offer.", mention(user)))
+                (
+                    view,
+                    tr!(lang, "finish-declined-draw", player = mention(user)),
+                )
             };
             retire_draw_buttons(http, &view, Some(interaction.message.id.get()));
             Ok(

@@ -27,9 +27,32 @@ pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
     tr!(lang, &format!("side-{}", kind.side_names()[side.index()]))
 }
 
-/// The game and its options in a few words: "Fibonacci (cards variant)".
+/// The game and its options in a few words: "Fibonacci (cards variant)" (English).
 pub fn describe_config(config: &Config) -> String {
     config.describe()
+}
+
+/// The game and its options in `lang`: "Fibonacci (variante des cartes)".
+pub fn describe(lang: Lang, config: &Config) -> String {
+    match config {
+        Config::Fibonacci(o) => tr!(
+            lang,
+            "config-fibonacci",
+            variant = o.variant.as_str(),
+            group = o.group.as_str()
+        ),
+        Config::Fanorona(o) => tr!(
+            lang,
+            "config-fanorona",
+            rules = o.rules.as_str(),
+            vela = if o.vela.is_some() { "yes" } else { "no" }
+        ),
+    }
+}
+
+/// A turn clock in `lang`: "3 days per turn", "no clock".
+pub fn clock_words(lang: Lang, clock: crate::app::TurnClock) -> String {
+    tr!(lang, &format!("clock-{}", clock.as_str()))
 }
 
 /// A Discord timestamp: each reader sees it in their own time zone (`R`: "in 2 days", `f`: the
@@ -283,7 +306,7 @@ pub fn game_over(lang: Lang, view: &GameView) -> Option<Message> {
     Some(
         Message::text(text)
             .notify(view.players.into_iter().filter(|&p| Some(p) != ai))
-            .components(vec![follow_up_row(view.id, vela_possible(view))]),
+            .components(vec![follow_up_row(lang, view.id, vela_possible(view))]),
     )
 }
 

@@ -87,3 +87,59 @@ play-ai-played = { $player } (AI, { $level }) played `{ $moves }`.
 notice-time-up = ⏰ Time is up.
 notice-time-up-first = ⏰ Time is up before the first move.
 notice-resumed = ⏯ The pause is over: the clock runs again.
+
+config-fibonacci = Fibonacci ({ $variant ->
+        [cards] cards variant
+       *[standard] standard
+    }{ $group ->
+        [any-friendly] , any-friendly groups
+       *[other] {""}
+    })
+config-fanorona = Fanorona ({ $rules ->
+        [standard] standard rules: captures are compulsory
+       *[escale] escale rules
+    }{ $vela ->
+        [yes] , vela round
+       *[no] {""}
+    })
+clock-1d = 1 day per turn
+clock-3d = 3 days per turn
+clock-7d = 7 days per turn
+clock-none = no clock
+
+button-accept = Accept
+button-decline = Decline
+button-accept-draw = Accept draw
+button-decline-draw = Decline draw
+button-accept-pause = Accept pause
+button-decline-pause = Decline pause
+button-rematch = Rematch
+button-vela = Vela round
+
+challenge-rated = { $rated ->
+        [yes] rated
+       *[no] unrated
+    }
+challenge-offer = { $challenged }, { $challenger } challenges you to **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
+challenge-offer-rematch = { $challenged }, { $challenger } offers a rematch of game { $previous }: **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
+challenge-offer-vela = { $challenged }, { $challenger } offers the vela round (RULES 2.3) after game { $previous }: **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
+challenge-colour-first = { $challenger } plays { $side } and moves first.
+challenge-colour-second = { $challenger } plays { $side }; you move first.
+challenge-colour-random = Colours are drawn at random when you accept.
+challenge-closed = { $challenger } challenged { $challenged } to **{ $game }**: { $state ->
+        [open] still open
+        [accepted] accepted
+        [declined] declined
+        [cancelled] withdrawn
+       *[expired] expired without an answer
+    }.
+challenge-started = Challenge accepted: **{ $game }**, { $clock }, { $rated }, { $first_side } { $first } vs { $second_side } { $second }.
+challenge-started-ai = A game against me (AI, level { $level }): **{ $game }**, { $clock }, { $first_side } { $first } vs { $second_side } { $second }.
+
+finish-resigned = { $player } resigned.
+finish-accepted-draw = { $player } accepted the draw.
+finish-offers-draw = { $player } ({ $side }) offers a draw. { $opponent }, accept or decline with the buttons, or answer with /{ cmd-draw }.
+finish-ai-accepted-draw = { $player } (AI, { $level }) accepted the draw.
+finish-ai-declined-draw = { $player } (AI, { $level }) declined the draw: it likes its position. The game goes on.
+finish-withdrew-draw = { $player } withdrew their draw offer.
+finish-declined-draw = { $player } declined the draw offer.

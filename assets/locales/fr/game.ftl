@@ -90,3 +90,59 @@ play-ai-played = { $player } (IA, { $level }) a joué `{ $moves }`.
 notice-time-up = ⏰ Le temps est écoulé.
 notice-time-up-first = ⏰ Le temps est écoulé avant le premier coup.
 notice-resumed = ⏯ La pause est finie : la pendule tourne de nouveau.
+
+config-fibonacci = Fibonacci ({ $variant ->
+        [cards] variante des cartes
+       *[standard] standard
+    }{ $group ->
+        [any-friendly] , groupes de toutes pièces alliées
+       *[other] {""}
+    })
+config-fanorona = Fanorona ({ $rules ->
+        [standard] règles standard : la prise est obligatoire
+       *[escale] règles de l'escale
+    }{ $vela ->
+        [yes] , manche vela
+       *[no] {""}
+    })
+clock-1d = 1 jour par tour
+clock-3d = 3 jours par tour
+clock-7d = 7 jours par tour
+clock-none = sans pendule
+
+button-accept = Accepter
+button-decline = Refuser
+button-accept-draw = Accepter la nulle
+button-decline-draw = Refuser la nulle
+button-accept-pause = Accepter la pause
+button-decline-pause = Refuser la pause
+button-rematch = Revanche
+button-vela = Manche vela
+
+challenge-rated = { $rated ->
+        [yes] classée
+       *[no] non classée
+    }
+challenge-offer = { $challenged }, { $challenger } vous défie à **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
+challenge-offer-rematch = { $challenged }, { $challenger } vous propose une revanche de la partie { $previous } : **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
+challenge-offer-vela = { $challenged }, { $challenger } vous propose la manche vela (RULES 2.3) après la partie { $previous } : **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
+challenge-colour-first = { $challenger } joue { $side } et commence.
+challenge-colour-second = { $challenger } joue { $side } ; vous commencez.
+challenge-colour-random = Les couleurs sont tirées au sort quand vous acceptez.
+challenge-closed = { $challenger } a défié { $challenged } à **{ $game }** : { $state ->
+        [open] défi toujours ouvert
+        [accepted] défi accepté
+        [declined] défi refusé
+        [cancelled] défi retiré
+       *[expired] défi expiré sans réponse
+    }.
+challenge-started = Défi accepté : **{ $game }**, { $clock }, { $rated }, { $first_side } { $first } contre { $second_side } { $second }.
+challenge-started-ai = Une partie contre moi (IA, niveau { $level }) : **{ $game }**, { $clock }, { $first_side } { $first } contre { $second_side } { $second }.
+
+finish-resigned = { $player } abandonne.
+finish-accepted-draw = { $player } accepte la nulle.
+finish-offers-draw = { $player } ({ $side }) propose la nulle. { $opponent }, acceptez ou refusez avec les boutons, ou répondez avec /{ cmd-draw }.
+finish-ai-accepted-draw = { $player } (IA, { $level }) accepte la nulle.
+finish-ai-declined-draw = { $player } (IA, { $level }) refuse la nulle : sa position lui plaît. La partie continue.
+finish-withdrew-draw = { $player } retire sa proposition de nulle.
+finish-declined-draw = { $player } refuse la proposition de nulle.
