@@ -15,17 +15,9 @@ const THIRD: u64 = 930_000_000_000_000_003;
 /// The latest game of a channel, for SQL.
 const GAME: &str = "(SELECT max(id) FROM games WHERE channel_id = $1)";
 
-/// Puts the deadline of the turn in progress `secs` seconds from now, the turn having started
-/// two days ago.
+/// Puts the deadline of the turn in progress `secs` seconds from now.
 async fn deadline_in(t: &Table, channel: u64, secs: i64) {
-    t.sql(
-        &format!(
-            "UPDATE games SET deadline = now() + make_interval(secs => {secs}), \
-             turn_started_at = now() - interval '2 days' WHERE id = {GAME}"
-        ),
-        channel,
-    )
-    .await;
+    t.deadline_in(channel, secs).await;
 }
 
 /// Messages posted in `channel` whose text contains `needle`.
@@ -38,20 +30,7 @@ fn posts(t: &Table, channel: u64, needle: &str) -> Vec<Posted> {
 }
 
 async fn wait_posts(t: &Table, channel: u64, needle: &str, count: usize) -> Vec<Posted> {
-    t.fake
-        .wait_for(
-            &format!("{count} message(s) with {needle:?} in {channel}"),
-            |v| {
-                let found: Vec<Posted> = v
-                    .posted()
-                    .iter()
-                    .filter(|p| p.channel == channel && p.content.contains(needle))
-                    .cloned()
-                    .collect();
-                (found.len() >= count).then_some(found)
-            },
-        )
-        .await
+    t.wait_posts(channel, needle, count).await
 }
 
 /// Lets the bot's scheduler look several times.

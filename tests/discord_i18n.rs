@@ -204,3 +204,52 @@ async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_local
     assert!(t.fake.violations().is_empty(), "{:?}", t.fake.violations());
     t.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_by_dm_follow_the_player_and_in_the_channel_the_server() {
+    let t = Table::open().await;
+    t.fake.set_guild_locale("fr");
+    t.fake.set_locale(BOB, "fr");
+    t.fake.set_locale(ALICE, "en-US");
+    let (_, settings) = t
+        .say(BOB, GENERAL, "settings", &[("notify", json!("dm"))])
+        .await;
+    assert!(settings.ephemeral);
+    let (_, settings) = t
+        .say(ALICE, GENERAL, "settings", &[("notify", json!("dm"))])
+        .await;
+    assert!(settings.ephemeral);
+    t.fake.close_dms(ALICE);
+
+    // Bob (French) to move: his reminder comes by DM, in French.
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    let first = t.first_legal(GENERAL, "fibonacci").await;
+    t.play(ALICE, GENERAL, &first).await;
+    t.deadline_in(GENERAL, 3000).await;
+    let dm = t
+        .fake
+        .wait_for("Bob's DM channel", |v| v.dm_channel_of(BOB))
+        .await;
+    let sent = t.wait_posts(dm, "Votre tour dans", 1).await;
+    assert!(
+        sent[0]
+            .content
+            .starts_with("⏰ Votre tour dans **Fibonacci (standard)** (partie "),
+        "{}",
+        sent[0].content
+    );
+
+    // Alice (English, DMs closed) in OTHER: the reminder falls back to the French channel.
+    t.start_game(OTHER, &[("colour", json!("red"))]).await;
+    t.deadline_in(OTHER, 3000).await;
+    let fallback = t.wait_posts(OTHER, "votre tour dans", 1).await;
+    assert!(
+        fallback[0].content.starts_with(&format!(
+            "⏰ <@{ALICE}>, votre tour dans **Fibonacci (standard)** est à jouer <t:"
+        )),
+        "{}",
+        fallback[0].content
+    );
+    assert_eq!(fallback[0].pings, [ALICE]);
+    t.close().await;
+}

@@ -142,7 +142,6 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
     let (Some(user), Some(deadline)) = (notice.user, notice.deadline) else {
         return Ok(());
     };
-    let game = present::describe_config(&view.game.config());
     let due = format!(
         "{} ({})",
         timestamp(deadline, 'R'),
@@ -153,9 +152,15 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
             "https://discord.com/channels/{}/{}",
             view.guild, view.channel
         );
-        let text = format!(
-            "⏰ Your turn in **{game}** (game {}) is due {due}. Play with /move in {link}.",
-            view.id
+        // A direct message reads in the recipient's own language, as last seen.
+        let lang = super::lang::user(user);
+        let text = crate::tr!(
+            lang,
+            "reminder-dm",
+            game = present::describe(lang, &view.game.config()),
+            id = view.id,
+            due = due.as_str(),
+            link = link
         );
         match dm(http, user, &Message::text(text)).await {
             Ok(()) => return Ok(()),
@@ -164,9 +169,13 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
             }
         }
     }
-    let text = format!(
-        "⏰ {}, your turn in **{game}** is due {due}. Play with /move.",
-        mention(user)
+    let lang = super::lang::guild(view.guild);
+    let text = crate::tr!(
+        lang,
+        "reminder-channel",
+        player = mention(user),
+        game = present::describe(lang, &view.game.config()),
+        due = due
     );
     post(http, view.channel, &Message::text(text).notify([user])).await
 }

@@ -370,6 +370,38 @@ impl Table {
         (sent, reply)
     }
 
+    /// Puts the deadline of the turn in progress of `channel`'s latest game `secs` seconds from
+    /// now, the turn having started two days ago (the bot's scheduler looks every 0.2 s).
+    pub async fn deadline_in(&self, channel: u64, secs: i64) {
+        self.sql(
+            &format!(
+                "UPDATE games SET deadline = now() + make_interval(secs => {secs}), \
+                 turn_started_at = now() - interval '2 days' \
+                 WHERE id = (SELECT max(id) FROM games WHERE channel_id = $1)"
+            ),
+            channel,
+        )
+        .await;
+    }
+
+    /// Waits for `count` messages posted in `channel` whose text contains `needle`.
+    pub async fn wait_posts(&self, channel: u64, needle: &str, count: usize) -> Vec<Posted> {
+        self.fake
+            .wait_for(
+                &format!("{count} message(s) with {needle:?} in {channel}"),
+                |v| {
+                    let found: Vec<Posted> = v
+                        .posted()
+                        .iter()
+                        .filter(|p| p.channel == channel && p.content.contains(needle))
+                        .cloned()
+                        .collect();
+                    (found.len() >= count).then_some(found)
+                },
+            )
+            .await
+    }
+
     /// Sends a command that must be refused: the answer is private and carries no board.
     pub async fn refused(
         &self,

@@ -143,3 +143,6 @@ finish-ai-accepted-draw = { $player } (AI, { $level }) accepted the draw.
 finish-ai-declined-draw = { $player } (AI, { $level }) declined the draw: it likes its position. The game goes on.
 finish-withdrew-draw = { $player } withdrew their draw offer.
 finish-declined-draw = { $player } declined the draw offer.
+
+reminder-dm = ⏰ Your turn in **{ $game }** (game { $id }) is due { $due }. Play with /{ cmd-move } in { $link }.
+reminder-channel = ⏰ { $player }, your turn in **{ $game }** is due { $due }. Play with /{ cmd-move }.

@@ -146,3 +146,6 @@ finish-ai-accepted-draw = { $player } (IA, { $level }) accepte la nulle.
 finish-ai-declined-draw = { $player } (IA, { $level }) refuse la nulle : sa position lui plaît. La partie continue.
 finish-withdrew-draw = { $player } retire sa proposition de nulle.
 finish-declined-draw = { $player } refuse la proposition de nulle.
+
+reminder-dm = ⏰ Votre tour dans **{ $game }** (partie { $id }) est à jouer { $due }. Jouez avec /{ cmd-move } dans { $link }.
+reminder-channel = ⏰ { $player }, votre tour dans **{ $game }** est à jouer { $due }. Jouez avec /{ cmd-move }.
