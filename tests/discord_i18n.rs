@@ -20,6 +20,16 @@ fn named<'a>(list: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no {name} in {list}"))
 }
 
+/// The labels of the buttons of a message's first row.
+fn labels(reply: &Reply) -> Vec<String> {
+    reply.components[0]["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["label"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// The pixels of a PNG.
 fn pixels(png: &[u8]) -> Vec<u8> {
     image::load_from_memory(png)
@@ -178,12 +188,7 @@ async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_local
         "{}",
         challenge.content
     );
-    let labels: Vec<&str> = challenge.components[0]["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|b| b["label"].as_str())
-        .collect();
+    let labels = labels(&challenge);
     assert_eq!(labels, ["Accepter", "Refuser"]);
     let (sent, resigned) = t.say(BOB, GENERAL, "resign", &[]).await;
     assert!(
@@ -214,11 +219,24 @@ async fn reminders_by_dm_follow_the_player_and_in_the_channel_the_server() {
     let (_, settings) = t
         .say(BOB, GENERAL, "settings", &[("notify", json!("dm"))])
         .await;
-    assert!(settings.ephemeral);
+    assert!(
+        settings.ephemeral
+            && settings
+                .content
+                .starts_with("Désormais, je vous rappelle vos tours par message privé"),
+        "{}",
+        settings.content
+    );
     let (_, settings) = t
         .say(ALICE, GENERAL, "settings", &[("notify", json!("dm"))])
         .await;
-    assert!(settings.ephemeral);
+    assert!(
+        settings
+            .content
+            .starts_with("From now on I remind you of your turns by direct message"),
+        "{}",
+        settings.content
+    );
     t.fake.close_dms(ALICE);
 
     // Bob (French) to move: his reminder comes by DM, in French.
@@ -251,5 +269,17 @@ async fn reminders_by_dm_follow_the_player_and_in_the_channel_the_server() {
         fallback[0].content
     );
     assert_eq!(fallback[0].pings, [ALICE]);
+
+    // A request to pause, read by the French channel, with French buttons.
+    let (_, asked) = t.say(BOB, OTHER, "pause", &[("days", json!(2))]).await;
+    assert!(
+        asked.content.starts_with(&format!(
+            "<@{BOB}> demande à <@{ALICE}> d'arrêter la pendule pendant 2 jours."
+        )),
+        "{}",
+        asked.content
+    );
+    let labels = labels(&asked);
+    assert_eq!(labels, ["Accepter la pause", "Refuser la pause"]);
     t.close().await;
 }

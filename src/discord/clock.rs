@@ -8,9 +8,10 @@ use super::choices::Choice;
 use super::present::{game_message, mention, timestamp, turn_ping};
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, answer, invoker, lang, names_from_interaction};
-use crate::app::clock::days_text;
 use crate::app::{GameView, Notify, PauseStep, UserId};
+use crate::engine::Codec;
 use crate::i18n::Lang;
+use crate::tr;
 
 /// The answer to a pause asked for or started by `user`.
 async fn paused(
@@ -26,13 +27,12 @@ async fn paused(
             let opponent = view
                 .side_of(user)
                 .map_or(user, |side| view.player(side.other()));
-            let text = format!(
-                "{} asks {} to pause the clock for {}. {}, accept with the button or by typing \
-                 /pause; decline with the button.",
-                mention(user),
-                mention(opponent),
-                days_text(days),
-                mention(opponent)
+            let text = tr!(
+                lang,
+                "pause-asked",
+                player = mention(user),
+                opponent = mention(opponent),
+                days = tr!(lang, "pause-days", days = days)
             );
             Answer::public(
                 Message::text(text)
@@ -41,16 +41,17 @@ async fn paused(
             )
         }
         PauseStep::Started { days } => {
-            let until = view
-                .clock
-                .paused_until
-                .map_or_else(String::new, |u| format!(" until {}", timestamp(u, 'f')));
-            let headline = format!(
-                "{} accepted: the clock is paused for {}{until}. It restarts by itself then, or \
-                 earlier when either player types /resume.",
-                mention(user),
-                days_text(days)
-            );
+            let (player, days) = (mention(user), tr!(lang, "pause-days", days = days));
+            let headline = match view.clock.paused_until {
+                Some(until) => tr!(
+                    lang,
+                    "pause-started-until",
+                    player = player,
+                    days = days,
+                    until = timestamp(until, 'f')
+                ),
+                None => tr!(lang, "pause-started", player = player, days = days),
+            };
             Answer::public(game_message(http, &data.names, lang, &headline, view).await)
         }
     }
@@ -85,7 +86,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), BotError> {
     let lang = lang::of(ctx).guild;
     answer(ctx, "resume", async move {
         let view = data.service.resume(channel, user).await?;
-        let headline = format!("{} restarted the clock.", mention(user));
+        let headline = tr!(lang, "pause-resumed", player = mention(user));
         Ok(
             Answer::public(game_message(&http, &data.names, lang, &headline, &view).await)
                 .then(turn_ping(lang, &view)),
@@ -106,19 +107,15 @@ pub async fn on_button(
     let user: UserId = interaction.user.id.get();
     let channel = interaction.channel_id.get();
     let http = &ctx.http;
-    let lang = super::lang::of_component(interaction).guild;
+    let langs = super::lang::of_component(interaction);
+    let (lang, user_lang) = (langs.guild, langs.user);
     let work = async {
         let current = data.service.game_in_channel(channel).await?;
         let Some(view) = current.filter(|v| v.id == game) else {
-            return Ok(Answer::notice(
-                "This request to pause belongs to a game that is no longer in play.",
-            ));
+            return Ok(Answer::notice(tr!(user_lang, "pause-gone")));
         };
         if view.clock.pause_offer.is_none() {
-            return Ok(Answer::notice(
-                "No request to pause stands any more (it was answered, or the clock is already \
-                 paused). /board shows the game.",
-            ));
+            return Ok(Answer::notice(tr!(user_lang, "pause-answered")));
         }
         if accept {
             let (view, step) = data.service.pause(channel, user, None).await?;
@@ -127,12 +124,9 @@ pub async fn on_button(
             let offered_by_me = view.clock.pause_offer.map(|(side, _)| side) == view.side_of(user);
             data.service.decline_pause(channel, user).await?;
             let text = if offered_by_me {
-                format!("{} withdrew their request to pause.", mention(user))
+                tr!(lang, "pause-withdrawn", player = mention(user))
             } else {
-                format!(
-                    "{} declined the pause: the clock keeps running.",
-                    mention(user)
-                )
+                tr!(lang, "pause-declined", player = mention(user))
             };
             Ok(Answer::public(Message::text(text)).updating())
         }
@@ -157,6 +151,7 @@ pub async fn settings(
 ) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, _, _) = invoker(ctx);
+    let lang = lang::of(ctx).user;
     answer(ctx, "settings", async move {
         let now = match notify {
             Some(Choice(notify)) => {
@@ -165,20 +160,11 @@ pub async fn settings(
             }
             None => data.service.notify_of(user).await?,
         };
-        let how = match now {
-            Notify::Channel => "in the game's channel",
-            Notify::Dm => {
-                "by direct message (in the game's channel when your direct messages are closed)"
-            }
-        };
-        let verb = if notify.is_some() {
-            "From now on I remind you"
-        } else {
-            "I remind you"
-        };
-        Ok(Answer::private(Message::text(format!(
-            "{verb} of your turns {how}, 24 hours and 1 hour before each deadline. Change it \
-             with `/settings notify:channel` or `/settings notify:dm`."
+        Ok(Answer::private(Message::text(tr!(
+            lang,
+            "settings-notify",
+            changed = if notify.is_some() { "yes" } else { "no" },
+            how = now.as_str()
         ))))
     })
     .await

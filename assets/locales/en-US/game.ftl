@@ -146,3 +146,23 @@ finish-declined-draw = { $player } declined the draw offer.
 
 reminder-dm = ⏰ Your turn in **{ $game }** (game { $id }) is due { $due }. Play with /{ cmd-move } in { $link }.
 reminder-channel = ⏰ { $player }, your turn in **{ $game }** is due { $due }. Play with /{ cmd-move }.
+
+pause-days = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+pause-asked = { $player } asks { $opponent } to pause the clock for { $days }. { $opponent }, accept with the button or by typing /{ cmd-pause }; decline with the button.
+pause-started = { $player } accepted: the clock is paused for { $days }. It restarts by itself then, or earlier when either player types /{ cmd-resume }.
+pause-started-until = { $player } accepted: the clock is paused for { $days } until { $until }. It restarts by itself then, or earlier when either player types /{ cmd-resume }.
+pause-resumed = { $player } restarted the clock.
+pause-gone = This request to pause belongs to a game that is no longer in play.
+pause-answered = No request to pause stands any more (it was answered, or the clock is already paused). /{ cmd-board } shows the game.
+pause-withdrawn = { $player } withdrew their request to pause.
+pause-declined = { $player } declined the pause: the clock keeps running.
+settings-notify = { $changed ->
+        [yes] From now on I remind you
+       *[no] I remind you
+    } of your turns { $how ->
+        [dm] by direct message (in the game's channel when your direct messages are closed)
+       *[channel] in the game's channel
+    }, 24 hours and 1 hour before each deadline. Change it with `/{ cmd-settings } { cmd-settings-notify }:{ choice-channel }` or `/{ cmd-settings } { cmd-settings-notify }:{ choice-dm }`.

@@ -149,3 +149,23 @@ finish-declined-draw = { $player } refuse la proposition de nulle.
 
 reminder-dm = ⏰ Votre tour dans **{ $game }** (partie { $id }) est à jouer { $due }. Jouez avec /{ cmd-move } dans { $link }.
 reminder-channel = ⏰ { $player }, votre tour dans **{ $game }** est à jouer { $due }. Jouez avec /{ cmd-move }.
+
+pause-days = { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    }
+pause-asked = { $player } demande à { $opponent } d'arrêter la pendule pendant { $days }. { $opponent }, acceptez avec le bouton ou en tapant /{ cmd-pause } ; refusez avec le bouton.
+pause-started = { $player } accepte : la pendule est arrêtée pendant { $days }. Elle repart d'elle-même ensuite, ou plus tôt si l'un des joueurs tape /{ cmd-resume }.
+pause-started-until = { $player } accepte : la pendule est arrêtée pendant { $days }, jusqu'au { $until }. Elle repart d'elle-même ensuite, ou plus tôt si l'un des joueurs tape /{ cmd-resume }.
+pause-resumed = { $player } relance la pendule.
+pause-gone = Cette demande de pause concerne une partie qui n'est plus en cours.
+pause-answered = Aucune demande de pause n'est plus en attente (elle a reçu une réponse, ou la pendule est déjà arrêtée). /{ cmd-board } affiche la partie.
+pause-withdrawn = { $player } retire sa demande de pause.
+pause-declined = { $player } refuse la pause : la pendule continue de tourner.
+settings-notify = { $changed ->
+        [yes] Désormais, je vous rappelle
+       *[no] Je vous rappelle
+    } vos tours { $how ->
+        [dm] par message privé (dans le salon de la partie si vos messages privés sont fermés)
+       *[channel] dans le salon de la partie
+    }, 24 heures puis 1 heure avant chaque échéance. Changez-le avec `/{ cmd-settings } { cmd-settings-notify }:` (« { choice-channel } » ou « { choice-dm } »).
