@@ -22,8 +22,9 @@ pub enum Lang {
     Fr,
 }
 
-/// Every locale Discord sends (`locale`, `guild_locale`) or takes in `name_localizations`.
-pub const DISCORD_LOCALES: [&str; 34] = [
+/// The locales Discord sends (`locale`, `guild_locale`), and the bare `en` and `fr-FR` some
+/// clients use: a locale outside this list is logged once (and answered in English).
+pub const KNOWN_LOCALES: [&str; 34] = [
     "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
     "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
     "zh-CN", "ja", "zh-TW", "ko", "en", "fr-FR",
@@ -55,7 +56,7 @@ impl Lang {
             "fr" => Lang::Fr,
             "en" => Lang::En,
             _ => {
-                if !DISCORD_LOCALES.contains(&locale) {
+                if !KNOWN_LOCALES.contains(&locale) {
                     warn_once(format!("locale {locale:?}"), || {
                         tracing::warn!(
                             locale = %locale.chars().take(40).collect::<String>(),
