@@ -176,7 +176,7 @@ async fn play(
         lang,
         "play-ai-played",
         player = mention(turn.bot),
-        level = crate::tr!(lang, &format!("choice-{}", turn.level.as_str())),
+        level = super::present::level_word(lang, turn.level),
         moves = words.as_str()
     );
     let mut messages = vec![game_message(http, names, lang, &headline, view).await];

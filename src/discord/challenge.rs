@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::buttons::challenge_row;
 use super::choices::{Choice, ColourArg, RANDOM};
 use super::present::{
-    clock_words, describe, describe_config, game_message, mention, side_name, turn_ping,
+    clock_words, describe, describe_config, game_message, level_word, mention, side_name, turn_ping,
 };
 use super::reply::{
     Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
@@ -444,7 +444,7 @@ fn started_headline(lang: Lang, view: &GameView) -> String {
         Some((_, level)) => tr!(
             lang,
             "challenge-started-ai",
-            level = tr!(lang, &format!("choice-{}", level.as_str())),
+            level = level_word(lang, level),
             game = game,
             clock = clock,
             first_side = first_side,

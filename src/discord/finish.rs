@@ -5,7 +5,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 
 use super::buttons::draw_row;
-use super::present::{game_message, game_over, mention, side_name};
+use super::present::{game_message, game_over, level_word, mention, side_name};
 use super::reply::{Answer, Offer, OfferPosted, Target, remove_buttons, respond};
 use super::{
     BotError, Context, Data, answer, answer_reporting, invoker, lang, names_from_interaction,
@@ -108,7 +108,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
                     lang,
                     "finish-ai-accepted-draw",
                     player = mention(bot),
-                    level = tr!(lang, &format!("choice-{}", level.as_str()))
+                    level = level_word(lang, level)
                 );
                 return Ok(ended(&http, data, lang, &headline, &view).await);
             }
@@ -117,7 +117,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
                 lang,
                 "finish-ai-declined-draw",
                 player = mention(bot),
-                level = tr!(lang, &format!("choice-{}", level.as_str()))
+                level = level_word(lang, level)
             );
             return Ok(Answer::public(
                 game_message(&http, &data.names, lang, &headline, &view).await,

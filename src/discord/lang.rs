@@ -41,32 +41,27 @@ fn remember(guild: Option<GuildId>, user: UserId, langs: Langs) {
     seen.users.insert(user, langs.user);
 }
 
-/// The languages of a slash command, remembered for later messages.
-pub fn of_command(interaction: &serenity::CommandInteraction) -> Langs {
-    let langs = Langs::new(
-        Some(&interaction.locale),
-        interaction.guild_locale.as_deref(),
-    );
-    remember(
-        interaction.guild_id.map(|g| g.get()),
-        interaction.user.id.get(),
-        langs,
-    );
+/// The languages of an interaction (its user's `locale`, its server's `guild_locale`),
+/// remembered for later messages.
+fn learn(
+    locale: &str,
+    guild_locale: Option<&str>,
+    guild: Option<serenity::GuildId>,
+    user: &serenity::User,
+) -> Langs {
+    let langs = Langs::new(Some(locale), guild_locale);
+    remember(guild.map(|g| g.get()), user.id.get(), langs);
     langs
 }
 
+/// The languages of a slash command, remembered for later messages.
+pub fn of_command(i: &serenity::CommandInteraction) -> Langs {
+    learn(&i.locale, i.guild_locale.as_deref(), i.guild_id, &i.user)
+}
+
 /// The languages of a button click, remembered for later messages.
-pub fn of_component(interaction: &serenity::ComponentInteraction) -> Langs {
-    let langs = Langs::new(
-        Some(&interaction.locale),
-        interaction.guild_locale.as_deref(),
-    );
-    remember(
-        interaction.guild_id.map(|g| g.get()),
-        interaction.user.id.get(),
-        langs,
-    );
-    langs
+pub fn of_component(i: &serenity::ComponentInteraction) -> Langs {
+    learn(&i.locale, i.guild_locale.as_deref(), i.guild_id, &i.user)
 }
 
 /// The languages of a command's context (English for a prefix command, which is never

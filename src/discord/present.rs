@@ -24,7 +24,7 @@ pub fn mention(user: UserId) -> String {
 
 /// "Red", "Green", "White", "Black" in `lang`.
 pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
-    tr!(lang, &format!("side-{}", kind.side_names()[side.index()]))
+    crate::render::side_word(lang, kind.side_names()[side.index()])
 }
 
 /// The game and its options in a few words: "Fibonacci (cards variant)" (English).
@@ -134,7 +134,7 @@ pub fn board_note(lang: Lang, view: &GameView) -> Option<String> {
 }
 
 /// An AI level as a menu shows it ("medium", "moyen").
-fn level_word(lang: Lang, level: crate::ai::Level) -> String {
+pub fn level_word(lang: Lang, level: crate::ai::Level) -> String {
     tr!(lang, &format!("choice-{}", level.as_str()))
 }
 

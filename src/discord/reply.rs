@@ -239,20 +239,12 @@ pub fn remove_buttons(
 pub fn refusal(lang: Lang, error: AppError, what: &str) -> Answer {
     match error {
         AppError::Refused(refusal) => Answer::notice(words::refusal(lang, &refusal)),
-        AppError::Unavailable => Answer::notice(capitalise(&tr!(lang, "bot-unavailable"))),
+        AppError::Unavailable => Answer::notice(tr!(lang, "bot-unavailable")),
         AppError::Internal(cause) => {
             tracing::error!(command = what, cause = %chain(&cause), "internal error");
             Answer::notice(tr!(lang, "bot-apology"))
         }
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The interaction being answered.

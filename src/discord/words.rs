@@ -7,7 +7,7 @@ use crate::app::{
     ChallengeAction, ChallengeState, ChannelHolder, FollowKind, NoVelaBecause, Refusal,
 };
 
-use super::present::{mention, timestamp};
+use super::present::{mention, side_name, timestamp};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -128,7 +128,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
             lang,
             "refusal-not-your-turn",
             player = mention(*player),
-            side = tr!(lang, &format!("side-{}", game.side_names()[side.index()])).to_lowercase()
+            side = side_name(lang, *game, *side).to_lowercase()
         ),
         Refusal::NoMoveGiven => tr!(lang, "refusal-no-move-given"),
         Refusal::TooManyMoves { count, max } => {

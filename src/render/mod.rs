@@ -279,7 +279,7 @@ fn parse_highlight<T: std::str::FromStr>(info: &BoardInfo) -> Result<Option<T>, 
 }
 
 /// A side's name as the picture shows it ("Red", "Rouge"), from the engine's word for it.
-fn side_word(lang: Lang, side_name: &str) -> String {
+pub fn side_word(lang: Lang, side_name: &str) -> String {
     crate::tr!(lang, &format!("side-{side_name}"))
 }
 

@@ -1,7 +1,7 @@
 # Ce que dit le bot quand autre chose que la partie tourne mal.
 
 bot-apology = Désolé, un problème est survenu de mon côté. Réessayez dans un instant ; si cela se reproduit, prévenez les admins du serveur.
-bot-unavailable = le service de jeu est momentanément indisponible ; réessayez dans une minute
+bot-unavailable = Le service de jeu est momentanément indisponible ; réessayez dans une minute
 bot-unknown-button = Ce bouton n'est plus l'un des miens.
 bot-bad-option = Je n'ai pas pu lire `{ $input }` pour /{ $command }. Choisissez une valeur dans la liste de Discord.
 bot-bad-options = Je n'ai pas pu lire les options de /{ $command }. Choisissez des valeurs dans la liste de Discord.
