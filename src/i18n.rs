@@ -78,7 +78,7 @@ impl Lang {
 }
 
 /// The Fluent files of each language, in the order they are loaded.
-pub const FILES: [(&str, [&str; 2]); 5] = [
+pub const FILES: [(&str, [&str; 2]); 9] = [
     (
         "commands.ftl",
         [
@@ -91,6 +91,34 @@ pub const FILES: [(&str, [&str; 2]); 5] = [
         [
             include_str!("../assets/locales/en-US/refusals.ftl"),
             include_str!("../assets/locales/fr/refusals.ftl"),
+        ],
+    ),
+    (
+        "reasons.ftl",
+        [
+            include_str!("../assets/locales/en-US/reasons.ftl"),
+            include_str!("../assets/locales/fr/reasons.ftl"),
+        ],
+    ),
+    (
+        "rules.ftl",
+        [
+            include_str!("../assets/locales/en-US/rules.ftl"),
+            include_str!("../assets/locales/fr/rules.ftl"),
+        ],
+    ),
+    (
+        "info.ftl",
+        [
+            include_str!("../assets/locales/en-US/info.ftl"),
+            include_str!("../assets/locales/fr/info.ftl"),
+        ],
+    ),
+    (
+        "ratings.ftl",
+        [
+            include_str!("../assets/locales/en-US/ratings.ftl"),
+            include_str!("../assets/locales/fr/ratings.ftl"),
         ],
     ),
     (
@@ -217,6 +245,23 @@ pub fn text(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     }
     tracing::error!(id, "a message missing in every language");
     MISSING.to_string()
+}
+
+/// Words joined as a list in `lang`: "a, b and c" with `conjunction` `list-and`, "a, b or c"
+/// with `list-or`.
+pub fn list(lang: Lang, conjunction: &str, words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => text(
+            lang,
+            conjunction,
+            &[
+                ("init", FluentValue::from(init.join(", "))),
+                ("last", FluentValue::from(last.as_str())),
+            ],
+        ),
+    }
 }
 
 /// `tr!(lang, "id")` or `tr!(lang, "id", name = value, …)`: message `id` in `lang`. Values are

@@ -176,6 +176,46 @@ async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_local
         "{}",
         moved.content
     );
+    // The rules' reasons are French too, in the seeds' words.
+    let text = t
+        .refused(BOB, GENERAL, "move", &[("moves", json!("f1-f2"))])
+        .await;
+    assert_eq!(
+        text,
+        "`f1-f2` ne peut pas être joué : il n'y a pas de pièce en f1 : choisissez une de vos \
+         pièces de frappe ou de soutien."
+    );
+    let (_, games) = t.say(BOB, GENERAL, "games", &[]).await;
+    assert!(games.ephemeral);
+    assert!(
+        games.content.starts_with(&format!(
+            "**Vos parties** (les plus pressées d'abord)\n• Fibonacci (standard) en Vert contre \
+             <@{ALICE}> dans <#{GENERAL}> : **à vous de jouer**, tour 2\n"
+        )),
+        "{}",
+        games.content
+    );
+    let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
+    assert!(
+        history.content.starts_with("Coups de la partie "),
+        "{}",
+        history.content
+    );
+    // /rules is public: in the server's language, whoever asks, with its picture.
+    let (_, rules) = t
+        .say(CAROL, GENERAL, "rules", &[("game", json!("fanorona"))])
+        .await;
+    assert!(!rules.ephemeral && rules.has_png(), "{rules:?}");
+    assert!(
+        rules
+            .content
+            .starts_with("**Fanorona** (Madagascar) : Blancs contre Noirs")
+            && rules.content.contains("Capture par approche")
+            && rules.content.contains("par éloignement (retrait)")
+            && rules.content.contains("Vela, la seconde manche (/vela"),
+        "{}",
+        rules.content
+    );
     // A challenge, its buttons and a resignation read French in the channel too.
     let (_, challenge) = t
         .say(ALICE, OTHER, "challenge", &[("opponent", json!(BOB))])
@@ -212,7 +252,7 @@ async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_local
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_by_dm_follow_the_player_and_in_the_channel_the_server() {
-    let t = Table::open().await;
+    let mut t = Table::open().await;
     t.fake.set_guild_locale("fr");
     t.fake.set_locale(BOB, "fr");
     t.fake.set_locale(ALICE, "en-US");
@@ -243,6 +283,23 @@ async fn reminders_by_dm_follow_the_player_and_in_the_channel_the_server() {
     t.start_game(GENERAL, &[("colour", json!("red"))]).await;
     let first = t.first_legal(GENERAL, "fibonacci").await;
     t.play(ALICE, GENERAL, &first).await;
+    // The language each player was last seen in is kept in the database, so after a restart
+    // (and no word from Bob since) his reminder is still French.
+    let mut recorded = String::new();
+    for _ in 0..100 {
+        recorded = t
+            .sql_value(
+                "SELECT coalesce(max(locale), '') FROM locales WHERE kind = 'user' AND id = $1",
+                BOB,
+            )
+            .await;
+        if !recorded.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(recorded, "fr");
+    t.kill_and_restart().await;
     t.deadline_in(GENERAL, 3000).await;
     let dm = t
         .fake

@@ -31,6 +31,7 @@ use std::time::Duration;
 use crate::store::Store;
 
 pub use crate::store::kinds::{ChallengeState, ColourChoice, FollowKind, NoticeKind, Notify};
+pub use crate::store::locales::LocaleOwner;
 pub use clock::{Clock, GameClock, ManualClock, SystemClock, TurnClock};
 pub use error::{
     AppError, ChallengeAction, ChannelHolder, InternalError, NoVelaBecause, Refusal, StartError,

@@ -16,6 +16,7 @@ use crate::ai::Level;
 use crate::engine::{Game, Side};
 use crate::store::games::{self, GameRow, GameUpdate};
 use crate::store::kinds::{MoveKind, NoticeKind, Notify, Word};
+use crate::store::locales::{self, LocaleOwner};
 use crate::store::schedule::{self, NewNotice, NoticeRow};
 use crate::store::{Tx, id_from_db};
 
@@ -438,6 +439,30 @@ impl Service {
             let mut conn = self.store.pool().acquire().await?;
             schedule::set_notify(&mut conn, user, notify).await?;
             Ok(())
+        })
+        .await
+    }
+
+    /// Records the language `owner` `id` was last seen in (a code such as `fr`).
+    pub async fn save_locale(
+        &self,
+        owner: LocaleOwner,
+        id: u64,
+        locale: &str,
+    ) -> Result<(), AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            locales::save(&mut conn, owner, id, locale, self.now()).await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The languages recorded, most recently seen first, at most `limit`.
+    pub async fn locales(&self, limit: i64) -> Result<Vec<(LocaleOwner, u64, String)>, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            Ok(locales::all(&mut conn, limit).await?)
         })
         .await
     }

@@ -6,6 +6,9 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelType, Permissions};
 
+use crate::i18n::Lang;
+use crate::tr;
+
 /// What every command in a server needs: to see the channel and attach the board picture.
 pub const BASE: Permissions = Permissions::VIEW_CHANNEL.union(Permissions::ATTACH_FILES);
 
@@ -18,38 +21,52 @@ pub fn missing(have: Option<Permissions>, need: Permissions) -> Permissions {
     have.map_or(Permissions::empty(), |have| need - have)
 }
 
-/// The refusal for missing permissions, naming each as Discord's settings do.
-pub fn missing_text(missing: Permissions) -> String {
-    let names: Vec<String> = missing
-        .get_permission_names()
-        .into_iter()
-        .map(|n| format!("**{n}**"))
-        .collect();
-    let (list, them) = match names.as_slice() {
-        [one] => (one.clone(), "it"),
-        [init @ .., last] => (format!("{} and {last}", init.join(", ")), "them"),
-        [] => (String::new(), "it"),
+/// A permission's name as Discord's settings show it in `lang` (Discord's English name for
+/// any the bot never asks for).
+fn permission_name(lang: Lang, permission: Permissions) -> String {
+    let id = if permission == Permissions::VIEW_CHANNEL {
+        "perm-view-channel"
+    } else if permission == Permissions::ATTACH_FILES {
+        "perm-attach-files"
+    } else if permission == Permissions::CREATE_PUBLIC_THREADS {
+        "perm-create-public-threads"
+    } else if permission == Permissions::SEND_MESSAGES_IN_THREADS {
+        "perm-send-messages-in-threads"
+    } else {
+        return permission
+            .get_permission_names()
+            .first()
+            .map_or_else(String::new, |n| n.to_string());
     };
-    format!(
-        "I need {list} in this channel for that. Ask a server admin to grant {them} to the bot \
-         (the channel's settings → Permissions), then try again."
+    tr!(lang, id)
+}
+
+/// The refusal for missing permissions, naming each as Discord's settings do, in `lang`.
+pub fn missing_text(lang: Lang, missing: Permissions) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|p| format!("**{}**", permission_name(lang, p)))
+        .collect();
+    let list = crate::i18n::list(lang, "list-and", &names);
+    tr!(
+        lang,
+        "access-missing",
+        list = list,
+        count = names.len().max(1)
     )
 }
 
-/// Why the bot cannot answer in this channel at all, if it cannot.
-pub fn channel_refusal(channel: Option<&serenity::PartialChannel>) -> Option<&'static str> {
+/// Why the bot cannot answer in this channel at all, if it cannot, in `lang`.
+pub fn channel_refusal(lang: Lang, channel: Option<&serenity::PartialChannel>) -> Option<String> {
     let c = channel?;
     let locked = c.thread_metadata.as_ref().is_some_and(|m| m.locked);
-    locked.then_some(
-        "This thread is locked, so I cannot post here: ask a moderator to unlock it, or play in \
-         another channel or thread.",
-    )
+    locked.then(|| tr!(lang, "access-locked"))
 }
 
 /// Said when a game's thread would have to be a post of a forum.
-pub const FORUM: &str = "This is a forum post: a game's thread cannot be opened from here. \
-                         Challenge in a text channel (with `thread:true` if it has a game), or \
-                         here once this post's game is over.";
+pub fn forum(lang: Lang) -> String {
+    tr!(lang, "access-forum")
+}
 
 /// The kind of thread a game gets under a channel of kind `parent`, or `None` when threads
 /// cannot be opened there by the bot (forums and media channels take posts).
@@ -75,9 +92,27 @@ mod tests {
                 | Permissions::CREATE_PUBLIC_THREADS
                 | Permissions::SEND_MESSAGES_IN_THREADS
         );
-        let text = missing_text(Permissions::ATTACH_FILES);
+        let text = missing_text(Lang::En, Permissions::ATTACH_FILES);
         assert!(
             text.starts_with("I need **Attach Files** in this channel"),
+            "{text}"
+        );
+        assert!(text.contains("grant it to"), "{text}");
+        let text = missing_text(Lang::En, lacking);
+        assert!(
+            text.starts_with(
+                "I need **Attach Files**, **Create Public Threads** and **Send Messages in \
+                 Threads** in this channel"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("grant them to"), "{text}");
+        let text = missing_text(Lang::Fr, lacking);
+        assert!(
+            text.starts_with(
+                "Il me faut **Joindre des fichiers**, **Créer des fils publics** et **Envoyer des \
+                 messages dans les fils** dans ce salon"
+            ),
             "{text}"
         );
         assert!(

@@ -123,6 +123,7 @@ async fn run(config: BotConfig) -> ExitCode {
         }
     };
     let service = running.service.clone();
+    super::lang::persist(service.clone()).await;
     let metrics_task = match config.metrics {
         None => None,
         Some(addr) => {

@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::buttons::challenge_row;
 use super::choices::{Choice, ColourArg, RANDOM};
 use super::present::{
-    clock_words, describe, describe_config, game_message, level_word, mention, side_name, turn_ping,
+    clock_words, describe, game_message, level_word, mention, side_name, turn_ping,
 };
 use super::reply::{
     Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
@@ -29,17 +29,19 @@ use crate::tr;
 pub const RULE_OPTIONS: [&str; 2] = ["variant", "rules"];
 
 /// "`a`, `b` or `c`".
-fn either(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
+/// `` `key:value` `` as the player sees the command option in their language.
+fn option_word(lang: Lang, key: &str, value: &str) -> String {
+    format!(
+        "`{}:{}`",
+        tr!(lang, &format!("cmd-challenge-{key}")),
+        tr!(lang, &format!("choice-{value}"))
+    )
 }
 
 /// The rules and colours a `/challenge` asks for, or why they do not fit together. `options`
 /// holds each of [`RULE_OPTIONS`] as given (name, value).
 pub fn challenge_terms(
+    lang: Lang,
     game: Option<GameKind>,
     options: &[(&str, Option<&str>)],
     colour: Option<&str>,
@@ -61,13 +63,16 @@ pub fn challenge_terms(
                 .flat_map(|o| {
                     (o.values)()
                         .into_iter()
-                        .map(move |v| format!("`{}:{v}`", o.key))
+                        .map(move |v| option_word(lang, o.key, v))
                 })
                 .collect();
-            return Err(format!(
-                "`{key}` applies to {owner}; for {} choose {}.",
-                kind.title(),
-                either(&choices)
+            return Err(tr!(
+                lang,
+                "challenge-option-elsewhere",
+                key = tr!(lang, &format!("cmd-challenge-{key}")),
+                owner = owner,
+                game = kind.title(),
+                choices = crate::i18n::list(lang, "list-or", &choices)
             ));
         }
     }
@@ -78,15 +83,18 @@ pub fn challenge_terms(
             Some(Side::Second) => ColourChoice::ChallengerSecond,
             None => {
                 let sides = kind.side_names();
-                let mut choices: Vec<String> =
-                    sides.iter().map(|s| format!("`colour:{s}`")).collect();
-                choices.push(format!("`colour:{RANDOM}`"));
-                return Err(format!(
-                    "{} is played by {} and {}: choose {}.",
-                    kind.title(),
-                    kind.side_title(Side::First),
-                    kind.side_title(Side::Second),
-                    either(&choices)
+                let mut choices: Vec<String> = sides
+                    .iter()
+                    .map(|s| option_word(lang, "colour", s))
+                    .collect();
+                choices.push(option_word(lang, "colour", RANDOM));
+                return Err(tr!(
+                    lang,
+                    "challenge-colours",
+                    game = kind.title(),
+                    first = side_name(lang, kind, Side::First),
+                    second = side_name(lang, kind, Side::Second),
+                    choices = crate::i18n::list(lang, "list-or", &choices)
                 ));
             }
         },
@@ -231,8 +239,9 @@ fn is_thread(kind: serenity::ChannelType) -> bool {
 /// announcement channel takes announcement threads; a forum takes posts, not threads (refused).
 async fn thread_parent(
     http: &serenity::Http,
+    lang: Lang,
     interaction: &serenity::CommandInteraction,
-) -> Result<(serenity::ChannelId, serenity::ChannelType), &'static str> {
+) -> Result<(serenity::ChannelId, serenity::ChannelType), String> {
     let (parent, kind) = match &interaction.channel {
         Some(c) if is_thread(c.kind) => {
             let parent = c.parent_id.unwrap_or(interaction.channel_id);
@@ -249,7 +258,7 @@ async fn thread_parent(
     };
     match access::thread_kind(kind) {
         Some(thread) => Ok((parent, thread)),
-        None => Err(access::FORUM),
+        None => Err(access::forum(lang)),
     }
 }
 
@@ -316,33 +325,27 @@ pub async fn challenge(
     let posted = answer_reporting(ctx, "challenge", async move {
         let against_me = opponent.id.get() == data.bot;
         if opponent.bot && !against_me {
-            return Ok(Answer::notice(
-                "Other bots do not play here: challenge a person, or me for a game against the AI.",
-            ));
+            return Ok(Answer::notice(tr!(user_lang, "challenge-no-bots")));
         }
         if level.is_some() && !against_me {
-            return Ok(Answer::notice(format!(
-                "`level:` is for a game against me: pick {} as `opponent`, or leave `level` out.",
-                mention(data.bot)
+            return Ok(Answer::notice(tr!(
+                user_lang,
+                "challenge-level-needs-me",
+                me = mention(data.bot)
             )));
         }
         if against_me && rated == Some(true) {
-            return Ok(Answer::notice(
-                "Games against me are never rated: leave `rated` out, or challenge a person for \
-                 a rated game.",
-            ));
+            return Ok(Answer::notice(tr!(user_lang, "challenge-ai-unrated")));
         }
         let level = against_me.then(|| level.map_or_else(Level::default, |l| l.0));
         if opponent.id.get() == user {
-            return Ok(Answer::notice(
-                "You cannot challenge yourself: pick someone else as `opponent`.",
-            ));
+            return Ok(Answer::notice(tr!(user_lang, "challenge-self")));
         }
         let options = [
             ("variant", variant.map(|v| v.0.as_str())),
             ("rules", rules.map(|r| r.0.as_str())),
         ];
-        let terms = challenge_terms(game.map(|g| g.0), &options, colour.map(|c| c.0));
+        let terms = challenge_terms(user_lang, game.map(|g| g.0), &options, colour.map(|c| c.0));
         let (config, colour) = match terms {
             Ok(terms) => terms,
             Err(why) => return Ok(Answer::notice(why)),
@@ -360,17 +363,20 @@ pub async fn challenge(
         let busy = data.service.game_in_channel(channel).await?.is_some()
             || data.service.challenge_in_channel(channel).await?.is_some();
         if thread.unwrap_or(false) || busy {
-            let title = format!(
-                "{}: {} vs {}",
-                describe_config(&new.config),
-                data.names.of(&http, user).await,
-                opponent_name
+            // The thread and what is said about it are public: in the server's language.
+            let guild_lang = lang::guild(guild);
+            let title = tr!(
+                guild_lang,
+                "challenge-thread-title",
+                game = describe(guild_lang, &new.config),
+                first = data.names.of(&http, user).await,
+                second = opponent_name
             );
             let lacking = access::missing(interaction.app_permissions, access::THREAD);
             if !lacking.is_empty() {
-                return Ok(Answer::notice(access::missing_text(lacking)));
+                return Ok(Answer::notice(access::missing_text(user_lang, lacking)));
             }
-            let (parent, kind) = match thread_parent(&http, interaction).await {
+            let (parent, kind) = match thread_parent(&http, user_lang, interaction).await {
                 Ok(found) => found,
                 Err(why) => return Ok(Answer::notice(why)),
             };
@@ -389,11 +395,13 @@ pub async fn challenge(
                         tracing::warn!(error = %e, "could not post a game in its thread");
                     }
                 }
-                return Ok(Answer::public(Message::text(format!(
-                    "{} plays me (AI, {level}) at **{}** in <#{}>.",
-                    mention(user),
-                    describe_config(&view.game.config()),
-                    thread_id
+                return Ok(Answer::public(Message::text(tr!(
+                    guild_lang,
+                    "challenge-ai-in-thread",
+                    player = mention(user),
+                    level = level_word(guild_lang, level),
+                    game = describe(guild_lang, &view.game.config()),
+                    thread = format!("<#{thread_id}>")
                 ))));
             }
             let c = data.service.challenge(new).await?;
@@ -401,12 +409,13 @@ pub async fn challenge(
                 Ok(posted) => record_message(&http, &data.service, c.id, posted.id.get()).await,
                 Err(e) => tracing::warn!(error = %e, "could not post a challenge in its thread"),
             }
-            Ok(Answer::public(Message::text(format!(
-                "{} challenges {} to **{}** in <#{}>.",
-                mention(user),
-                mention(c.challenged),
-                describe_config(&c.config),
-                thread_id
+            Ok(Answer::public(Message::text(tr!(
+                guild_lang,
+                "challenge-in-thread",
+                challenger = mention(user),
+                challenged = mention(c.challenged),
+                game = describe(guild_lang, &c.config),
+                thread = format!("<#{thread_id}>")
             ))))
         } else {
             if let Some(level) = level {
@@ -474,33 +483,25 @@ pub(super) async fn started(http: &serenity::Http, data: &Data, view: &GameView)
         .then(turn_ping(lang, view))
 }
 
-fn state_word(state: ChallengeState) -> &'static str {
-    match state {
-        ChallengeState::Open => "still open",
-        ChallengeState::Accepted => "already accepted",
-        ChallengeState::Declined => "already declined",
-        ChallengeState::Cancelled => "withdrawn by its author",
-        ChallengeState::Expired => "expired",
-    }
-}
-
 /// The answer to a click on an answered challenge: what became of it, and the game if one is on.
 async fn stale_challenge(
     http: &serenity::Http,
     data: &Data,
+    lang: Lang,
     channel: u64,
     state: ChallengeState,
 ) -> Result<Answer, AppError> {
-    let mut text = format!("This challenge was {}.", state_word(state));
+    let text = tr!(lang, "challenge-was", state = words::state_word(state));
     if state == ChallengeState::Accepted
         && let Some(view) = data.service.game_in_channel(channel).await?
     {
-        let lang = lang::guild(view.guild);
         let m = game_message(http, &data.names, lang, &text, &view).await;
         return Ok(Answer::private(m));
     }
-    text.push_str(" Start a new one with /challenge.");
-    Ok(Answer::notice(text))
+    Ok(Answer::notice(format!(
+        "{text} {}",
+        tr!(lang, "challenge-start-new")
+    )))
 }
 
 /// A refusal from the service for a button on a challenge: stale buttons get the current
@@ -512,7 +513,7 @@ async fn refused_click(
     error: AppError,
 ) -> Result<Answer, AppError> {
     if let AppError::Refused(Refusal::ChallengeClosed { channel, state, .. }) = error {
-        return stale_challenge(http, data, channel, state).await;
+        return stale_challenge(http, data, user_lang, channel, state).await;
     }
     Ok(refusal(user_lang, error, "challenge button"))
 }
@@ -532,11 +533,13 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 fn declined_text(c: &ChallengeView) -> String {
-    format!(
-        "{} declined {}'s challenge to {}.",
-        mention(c.challenged),
-        mention(c.challenger),
-        describe_config(&c.config)
+    let lang = lang::guild(c.guild);
+    tr!(
+        lang,
+        "challenge-declined",
+        challenged = mention(c.challenged),
+        challenger = mention(c.challenger),
+        game = describe(lang, &c.config)
     )
 }
 
@@ -563,10 +566,11 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
     answer(ctx, "cancel", async move {
         let c = data.service.cancel(channel, user).await?;
         retire_buttons(http, c.clone());
-        Ok(Answer::public(Message::text(format!(
-            "{} withdrew the challenge to {}.",
-            mention(c.challenger),
-            mention(c.challenged)
+        Ok(Answer::public(Message::text(tr!(
+            lang::guild(c.guild),
+            "challenge-withdrawn",
+            challenger = mention(c.challenger),
+            challenged = mention(c.challenged)
         ))))
     })
     .await
@@ -623,7 +627,12 @@ mod tests {
         rules: Option<&str>,
         colour: Option<&str>,
     ) -> Result<(Config, ColourChoice), String> {
-        challenge_terms(game, &[("variant", variant), ("rules", rules)], colour)
+        challenge_terms(
+            Lang::En,
+            game,
+            &[("variant", variant), ("rules", rules)],
+            colour,
+        )
     }
 
     #[test]

@@ -68,7 +68,9 @@ async fn after_draw(
         }
         // The service reported success without an offer by this player or an agreed draw:
         // show the game as it stands rather than guess.
-        _ => Answer::private(game_message(http, &data.names, lang, "The game now:", view).await),
+        _ => Answer::private(
+            game_message(http, &data.names, lang, &tr!(lang, "finish-game-now"), view).await,
+        ),
     }
 }
 
@@ -168,7 +170,7 @@ async fn stale_draw(
                     http,
                     &data.names,
                     lang,
-                    "There is no draw offer standing any more. The game goes on:",
+                    &tr!(lang, "finish-no-draw-offer"),
                     &view,
                 )
                 .await;
@@ -184,11 +186,16 @@ async fn stale_draw(
             };
             Ok(Some(match finished {
                 Some(view) => Answer::private(
-                    game_message(http, &data.names, lang, "This game is over.", &view).await,
+                    game_message(
+                        http,
+                        &data.names,
+                        lang,
+                        &tr!(lang, "finish-game-is-over"),
+                        &view,
+                    )
+                    .await,
                 ),
-                None => {
-                    Answer::notice("This draw offer belongs to a game that is no longer in play.")
-                }
+                None => Answer::notice(tr!(lang, "finish-draw-gone")),
             }))
         }
     }

@@ -32,6 +32,7 @@ pub mod notices;
 pub mod play;
 pub mod present;
 pub mod ratings;
+pub mod reasons;
 pub mod register;
 pub mod reply;
 pub mod words;

@@ -3,64 +3,59 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::Choice;
-use super::present::{describe_config, draw_off_thread, mention, timestamp};
+use super::present::{describe, draw_off_thread, mention, rating_title, timestamp};
 use super::reply::{Answer, Message};
-use super::{BotError, Context, answer, invoker};
+use super::{BotError, Context, answer, invoker, lang};
 use crate::app::{GameRecord, Leaderboard, Profile, Standing, UserId};
+use crate::i18n::Lang;
 use crate::rating::{RatingGame, Score, round};
 use crate::render::{ChartSeries, rating_chart};
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
+use crate::tr;
 
 /// "**1662** ± 58 · 12 games".
-fn standing_text(s: &Standing) -> String {
-    format!(
-        "**{}** ± {} · {} game{}",
-        s.rating.shown(),
-        s.rating.margin(),
-        s.games,
-        plural(s.games)
+fn standing_text(lang: Lang, s: &Standing) -> String {
+    tr!(
+        lang,
+        "ratings-standing",
+        rating = s.rating.shown(),
+        margin = s.rating.margin(),
+        games = s.games
     )
 }
 
 /// The leaderboard of one game, in words.
-pub fn leaderboard_text(board: &Leaderboard) -> String {
-    let game = board.game.title();
+pub fn leaderboard_text(lang: Lang, board: &Leaderboard) -> String {
+    let game = rating_title(lang, board.game);
     if board.players == 0 {
-        return format!(
-            "No rated {game} games in this server yet. Challenge someone with /challenge \
-             (games are rated unless you say `rated: false`)."
-        );
+        return tr!(lang, "ratings-none", game = game);
     }
-    let mut text = format!("🏆 **{game} leaderboard**\n");
+    let mut text = tr!(lang, "ratings-title", game = game) + "\n";
     if board.ranked.is_empty() {
-        text.push_str(
-            "Nobody is ranked yet: a rating settles (± 220 or less) after a few games.\n",
-        );
+        text.push_str(&tr!(lang, "ratings-nobody-ranked"));
+        text.push('\n');
     }
     for (rank, s) in board.ranked.iter().enumerate() {
         text.push_str(&format!(
             "{}. {} {}\n",
             rank + 1,
             mention(s.user),
-            standing_text(s)
+            standing_text(lang, s)
         ));
     }
     if !board.provisional.is_empty() {
-        text.push_str("**Provisional** (not ranked until the ± falls to 220: play more games)\n");
+        text.push_str(&tr!(lang, "ratings-provisional"));
+        text.push('\n');
         for s in &board.provisional {
-            text.push_str(&format!("• {} {}\n", mention(s.user), standing_text(s)));
+            text.push_str(&format!(
+                "• {} {}\n",
+                mention(s.user),
+                standing_text(lang, s)
+            ));
         }
     }
     let listed = board.ranked.len() + board.provisional.len();
     if board.players > listed {
-        text.push_str(&format!(
-            "{} more player{} rated. /profile shows anyone's record.",
-            board.players - listed,
-            if board.players - listed == 1 { "" } else { "s" }
-        ));
+        text.push_str(&tr!(lang, "ratings-more", count = board.players - listed));
     }
     text
 }
@@ -75,128 +70,123 @@ pub async fn leaderboard(
 ) -> Result<(), BotError> {
     let data = ctx.data();
     let (_, _, guild) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
     answer(ctx, "leaderboard", async move {
         let game = game.map_or(RatingGame::Fibonacci, |g| g.0);
         let board = data.service.leaderboard(guild, game).await?;
-        Ok(Answer::public(Message::text(leaderboard_text(&board))))
+        Ok(Answer::public(Message::text(leaderboard_text(
+            lang, &board,
+        ))))
     })
     .await
 }
 
-fn score_letter(score: Score) -> &'static str {
+fn score_word(score: Score) -> &'static str {
     match score {
-        Score::Win => "W",
-        Score::Draw => "D",
-        Score::Loss => "L",
+        Score::Win => "win",
+        Score::Draw => "draw",
+        Score::Loss => "loss",
     }
 }
 
-fn streak_text(streak: Option<(Score, u32)>) -> String {
-    match streak {
-        None => String::new(),
-        Some((score, n)) => {
-            let word = match score {
-                Score::Win => "win",
-                Score::Draw => "draw",
-                Score::Loss => "loss",
-            };
-            let plural = match (score, n) {
-                (_, 1) => "",
-                (Score::Loss, _) => "es",
-                _ => "s",
-            };
-            format!(" · streak: {n} {word}{plural}")
-        }
-    }
-}
-
-fn record_text(record: &GameRecord) -> String {
+fn record_text(lang: Lang, record: &GameRecord) -> String {
     let s = &record.standing;
     let provisional = if s.rating.is_provisional() {
-        " (provisional)"
+        format!(" ({})", tr!(lang, "ratings-provisional-mark"))
     } else {
-        ""
+        String::new()
     };
-    let mut text = format!(
-        "**{}**: {}{provisional} · {} W / {} L / {} D{}\n",
-        s.game.title(),
-        standing_text(s),
-        s.wins,
-        s.losses,
-        s.draws,
-        streak_text(record.streak)
+    let streak = record.streak.map_or(String::new(), |(score, n)| {
+        format!(
+            " · {}",
+            tr!(lang, "ratings-streak", score = score_word(score), count = n)
+        )
+    });
+    let mut text = tr!(
+        lang,
+        "ratings-record",
+        game = rating_title(lang, s.game),
+        standing = standing_text(lang, s),
+        provisional = provisional,
+        wins = s.wins,
+        losses = s.losses,
+        draws = s.draws,
+        streak = streak
     );
+    text.push('\n');
     let last: Vec<String> = record
         .last
         .iter()
         .map(|r| {
-            format!(
-                "{} vs {} ({:+}) {}",
-                score_letter(r.score),
-                mention(r.opponent),
-                round(r.after) - round(r.before),
-                timestamp(r.at, 'R')
+            tr!(
+                lang,
+                "ratings-last-result",
+                score = tr!(lang, "ratings-score", score = score_word(r.score)),
+                opponent = mention(r.opponent),
+                delta = format!("{:+}", round(r.after) - round(r.before)),
+                when = timestamp(r.at, 'R')
             )
         })
         .collect();
     if !last.is_empty() {
-        text.push_str(&format!("  Last results: {}\n", last.join(" · ")));
+        let results = tr!(lang, "ratings-last-results", results = last.join(" · "));
+        text.push_str(&format!("  {results}\n"));
     }
     text
 }
 
 /// A player's profile in words (the chart goes with it as a picture).
-pub fn profile_text(profile: &Profile, asker: UserId) -> String {
+pub fn profile_text(lang: Lang, profile: &Profile, asker: UserId) -> String {
     let who = mention(profile.user);
     if profile.is_empty() {
         return if profile.user == asker {
-            "You have no rated games and no game in progress in this server yet. Start one with \
-             /challenge!"
-                .to_string()
+            tr!(lang, "ratings-profile-empty-self")
         } else {
-            format!(
-                "{who} has not played a rated game here yet and has no game in progress. \
-                 Challenge them with /challenge!"
-            )
+            tr!(lang, "ratings-profile-empty-other", player = who)
         };
     }
-    let mut text = format!("📈 **Profile of {who}**\n");
+    let mut text = tr!(lang, "ratings-profile-title", player = who) + "\n";
     if profile.records.is_empty() {
-        text.push_str("No rated games yet.\n");
+        text.push_str(&tr!(lang, "ratings-no-rated-games"));
+        text.push('\n');
     }
     for record in &profile.records {
-        text.push_str(&record_text(record));
+        text.push_str(&record_text(lang, record));
     }
     if !profile.active.is_empty() {
-        text.push_str("**Games in progress**\n");
+        text.push_str(&tr!(lang, "ratings-in-progress"));
+        text.push('\n');
         for view in &profile.active {
             let opponent = view
                 .side_of(profile.user)
                 .map_or(view.players[1], |side| view.player(side.other()));
             let turn = if view.player_to_move() == Some(profile.user) {
-                "their turn"
+                tr!(lang, "ratings-their-turn")
             } else {
-                "waiting"
+                tr!(lang, "ratings-waiting")
             };
-            text.push_str(&format!(
-                "• {} vs {} in <#{}>: {turn}, turn {}\n",
-                describe_config(&view.game.config()),
-                mention(opponent),
-                view.channel,
-                view.game.turn_number()
+            text.push_str(&tr!(
+                lang,
+                "ratings-active-line",
+                game = describe(lang, &view.game.config()),
+                opponent = mention(opponent),
+                channel = format!("<#{}>", view.channel),
+                turn = turn,
+                turn_number = view.game.turn_number()
             ));
+            text.push('\n');
         }
     }
     text
 }
 
 /// The chart of a profile's ratings over time, one line per game.
-pub fn profile_series(profile: &Profile) -> Vec<ChartSeries> {
+pub fn profile_series(lang: Lang, profile: &Profile) -> Vec<ChartSeries> {
     profile
         .records
         .iter()
         .map(|r| ChartSeries {
-            label: r.standing.game.title().to_string(),
+            label: rating_title(lang, r.standing.game),
             points: r.history.clone(),
         })
         .collect()
@@ -218,14 +208,21 @@ pub async fn profile(
         );
     }
     let target = user.map_or(asker, |u| u.id.get());
+    let lang = lang::of(ctx).guild;
     answer(ctx, "profile", async move {
         let profile = data.service.profile(guild, target).await?;
-        let mut message = Message::text(profile_text(&profile, asker));
+        let mut message = Message::text(profile_text(lang, &profile, asker));
         if !profile.records.is_empty() {
-            let title = format!("Ratings of {}", data.names.of(&http, target).await);
-            let series = profile_series(&profile);
-            let png =
-                draw_off_thread("a rating chart", move || rating_chart(&title, &series)).await;
+            let title = tr!(
+                lang,
+                "ratings-chart-title",
+                player = data.names.of(&http, target).await
+            );
+            let series = profile_series(lang, &profile);
+            let png = draw_off_thread("a rating chart", move || {
+                rating_chart(lang, &title, &series)
+            })
+            .await;
             message = message.file(png.map(|png| {
                 serenity::CreateAttachment::bytes(png, format!("ratings-{target}.png"))
             }));

@@ -263,11 +263,12 @@ impl Target<'_> {
             Target::Component(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
         };
         guild?;
-        if let Some(text) = access::channel_refusal(channel) {
-            return Some(text.to_string());
+        let lang = self.langs().user;
+        if let Some(text) = access::channel_refusal(lang, channel) {
+            return Some(text);
         }
         let lacking = access::missing(have, access::BASE);
-        (!lacking.is_empty()).then(|| access::missing_text(lacking))
+        (!lacking.is_empty()).then(|| access::missing_text(lang, lacking))
     }
 
     /// The languages of the interaction (remembered for later messages).
@@ -486,7 +487,8 @@ async fn send_deferred(
         target
             .edit_response(
                 http,
-                serenity::EditInteractionResponse::new().content("Done: see the message below."),
+                serenity::EditInteractionResponse::new()
+                    .content(crate::tr!(target.langs().user, "bot-done-below")),
             )
             .await?;
         let m = target

@@ -19,7 +19,7 @@ fn action_word(action: ChallengeAction) -> &'static str {
     }
 }
 
-fn state_word(state: ChallengeState) -> &'static str {
+pub(super) fn state_word(state: ChallengeState) -> &'static str {
     match state {
         ChallengeState::Accepted => "accepted",
         ChallengeState::Declined => "declined",
@@ -167,7 +167,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
                 lang,
                 "refusal-illegal-move",
                 word = w.as_str(),
-                reason = error.to_string().trim_end_matches('.').to_string()
+                reason = super::reasons::move_reason(lang, error)
             ),
             *batch,
         ),

@@ -2,12 +2,13 @@
 //! canvas, fonts and PNG encoder. 900 × 490 px with 24 px text: read at about 400 px wide on a
 //! phone, the labels stay above 10 px.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use image::Rgb;
 
 use super::RenderError;
 use super::paint::{Canvas, Colour, Shape};
 use super::text::{Align, Face, fonts};
+use crate::i18n::Lang;
 
 /// One line of the chart: a label for the legend and its points, oldest first.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -43,7 +44,11 @@ fn tick_step(span: f64) -> f64 {
 }
 
 /// Draws `series` (at most three are drawn) under `title` and encodes the chart as PNG.
-pub fn rating_chart(title: &str, series: &[ChartSeries]) -> Result<Vec<u8>, RenderError> {
+pub fn rating_chart(
+    lang: Lang,
+    title: &str,
+    series: &[ChartSeries],
+) -> Result<Vec<u8>, RenderError> {
     let fonts = fonts()?;
     let mut canvas = Canvas::new(CHART_WIDTH, CHART_HEIGHT, BACKGROUND);
     let series: Vec<&ChartSeries> = series
@@ -74,7 +79,7 @@ pub fn rating_chart(title: &str, series: &[ChartSeries]) -> Result<Vec<u8>, Rend
             &mut canvas,
             Face::Bold,
             24.0,
-            "No rated games yet",
+            &crate::tr!(lang, "chart-no-games"),
             ((PLOT.0 + PLOT.2) / 2.0, (PLOT.1 + PLOT.3) / 2.0),
             Align::Centre,
             DIM,
@@ -132,7 +137,15 @@ pub fn rating_chart(title: &str, series: &[ChartSeries]) -> Result<Vec<u8>, Rend
         };
         inner.0 + share * (inner.1 - inner.0)
     };
-    let date = |t: DateTime<Utc>| t.format("%-d %b %Y").to_string();
+    let date = |t: DateTime<Utc>| {
+        crate::tr!(
+            lang,
+            "chart-date",
+            day = t.day(),
+            month = t.month(),
+            year = t.year()
+        )
+    };
     let date_y = PLOT.3 + 34.0;
     fonts.draw(
         &mut canvas,
@@ -231,7 +244,7 @@ mod tests {
                 points: vec![(at(1), 1500.0), (at(5), 1338.0)],
             },
         ];
-        let png = rating_chart("Rating of alice", &series).expect("chart");
+        let png = rating_chart(Lang::En, "Rating of alice", &series).expect("chart");
         let image = image::load_from_memory(&png).expect("decodes").to_rgb8();
         assert_eq!(image.dimensions(), (CHART_WIDTH, CHART_HEIGHT));
         let count = |c: Colour| image.pixels().filter(|&&p| p == c).count();
@@ -243,7 +256,7 @@ mod tests {
 
     #[test]
     fn an_empty_chart_still_decodes() {
-        let png = rating_chart("Nobody", &[]).expect("chart");
+        let png = rating_chart(Lang::Fr, "Personne", &[]).expect("chart");
         assert!(image::load_from_memory(&png).is_ok());
     }
 }

@@ -25,6 +25,7 @@ pub mod challenges;
 pub mod embedded;
 pub mod games;
 pub mod kinds;
+pub mod locales;
 pub mod ratings;
 pub mod schedule;
 

@@ -166,3 +166,28 @@ settings-notify = { $changed ->
         [dm] by direct message (in the game's channel when your direct messages are closed)
        *[channel] in the game's channel
     }, 24 hours and 1 hour before each deadline. Change it with `/{ cmd-settings } { cmd-settings-notify }:{ choice-channel }` or `/{ cmd-settings } { cmd-settings-notify }:{ choice-dm }`.
+
+list-or = { $init } or { $last }
+challenge-option-elsewhere = `{ $key }` applies to { $owner }; for { $game } choose { $choices }.
+challenge-colours = { $game } is played by { $first } and { $second }: choose { $choices }.
+challenge-no-bots = Other bots do not play here: challenge a person, or me for a game against the AI.
+challenge-level-needs-me = `{ cmd-challenge-level }:` is for a game against me: pick { $me } as `{ cmd-challenge-opponent }`, or leave `{ cmd-challenge-level }` out.
+challenge-ai-unrated = Games against me are never rated: leave `{ cmd-challenge-rated }` out, or challenge a person for a rated game.
+challenge-self = You cannot challenge yourself: pick someone else as `{ cmd-challenge-opponent }`.
+challenge-thread-title = { $game }: { $first } vs { $second }
+challenge-ai-in-thread = { $player } plays me (AI, { $level }) at **{ $game }** in { $thread }.
+challenge-in-thread = { $challenger } challenges { $challenged } to **{ $game }** in { $thread }.
+challenge-was = This challenge was { $state ->
+        [open] still open
+        [accepted] already accepted
+        [declined] already declined
+        [cancelled] withdrawn by its author
+       *[expired] expired
+    }.
+challenge-start-new = Start a new one with /{ cmd-challenge }.
+challenge-declined = { $challenged } declined { $challenger }'s challenge to { $game }.
+challenge-withdrawn = { $challenger } withdrew the challenge to { $challenged }.
+finish-game-now = The game now:
+finish-no-draw-offer = There is no draw offer standing any more. The game goes on:
+finish-game-is-over = This game is over.
+finish-draw-gone = This draw offer belongs to a game that is no longer in play.

@@ -7,3 +7,16 @@ bot-bad-option = Je n'ai pas pu lire `{ $input }` pour /{ $command }. Choisissez
 bot-bad-options = Je n'ai pas pu lire les options de /{ $command }. Choisissez des valeurs dans la liste de Discord.
 bot-stale-command = Les options de cette commande ont changé depuis que Discord les a chargées ; réessayez dans une minute.
 bot-guild-only = Les parties se jouent dans un salon de serveur : utilisez cette commande là-bas.
+
+list-and = { $init } et { $last }
+perm-view-channel = Voir les salons
+perm-attach-files = Joindre des fichiers
+perm-create-public-threads = Créer des fils publics
+perm-send-messages-in-threads = Envoyer des messages dans les fils
+access-missing = Il me faut { $list } dans ce salon pour cela. Demandez à un administrateur du serveur { $count ->
+        [one] de l'accorder
+       *[other] de les accorder
+    } au bot (paramètres du salon → Permissions), puis réessayez.
+access-locked = Ce fil est verrouillé, je ne peux donc pas y écrire : demandez à un modérateur de le déverrouiller, ou jouez dans un autre salon ou fil.
+access-forum = Ceci est un post de forum : le fil d'une partie ne peut pas s'ouvrir d'ici. Lancez le défi dans un salon textuel (avec `{ cmd-challenge-thread }:true` s'il a déjà une partie), ou ici une fois la partie de ce post terminée.
+bot-done-below = C'est fait : voyez le message ci-dessous.

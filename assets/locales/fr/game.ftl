@@ -169,3 +169,28 @@ settings-notify = { $changed ->
         [dm] par message privé (dans le salon de la partie si vos messages privés sont fermés)
        *[channel] dans le salon de la partie
     }, 24 heures puis 1 heure avant chaque échéance. Changez-le avec `/{ cmd-settings } { cmd-settings-notify }:` (« { choice-channel } » ou « { choice-dm } »).
+
+list-or = { $init } ou { $last }
+challenge-option-elsewhere = `{ $key }` ne vaut que pour { $owner } ; pour { $game }, choisissez { $choices }.
+challenge-colours = { $game } se joue avec { $first } et { $second } : choisissez { $choices }.
+challenge-no-bots = Les autres bots ne jouent pas ici : défiez une personne, ou moi-même pour une partie contre l'IA.
+challenge-level-needs-me = `{ cmd-challenge-level }:` sert à jouer contre moi : choisissez { $me } comme `{ cmd-challenge-opponent }`, ou retirez `{ cmd-challenge-level }`.
+challenge-ai-unrated = Les parties contre moi ne sont jamais classées : retirez `{ cmd-challenge-rated }`, ou défiez une personne pour une partie classée.
+challenge-self = Vous ne pouvez pas vous défier vous-même : choisissez quelqu'un d'autre comme `{ cmd-challenge-opponent }`.
+challenge-thread-title = { $game } : { $first } contre { $second }
+challenge-ai-in-thread = { $player } joue contre moi (IA, { $level }) une partie de **{ $game }** dans { $thread }.
+challenge-in-thread = { $challenger } défie { $challenged } à une partie de **{ $game }** dans { $thread }.
+challenge-was = Ce défi { $state ->
+        [open] est toujours ouvert
+        [accepted] a déjà été accepté
+        [declined] a déjà été refusé
+        [cancelled] a été retiré par son auteur
+       *[expired] a expiré
+    }.
+challenge-start-new = Lancez-en un nouveau avec /{ cmd-challenge }.
+challenge-declined = { $challenged } a refusé le défi de { $challenger } à une partie de { $game }.
+challenge-withdrawn = { $challenger } a retiré son défi à { $challenged }.
+finish-game-now = La partie à présent :
+finish-no-draw-offer = Aucune proposition de nulle ne tient plus. La partie continue :
+finish-game-is-over = Cette partie est terminée.
+finish-draw-gone = Cette proposition de nulle appartient à une partie qui n'est plus en cours.
