@@ -196,7 +196,25 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
     let pid = t.bot.pid();
     let cpu_before = cpu_time(pid, ticks);
     let wall = Instant::now();
-    let runs: Vec<Played> = futures_join_all((0..games).map(|g| play(&t, g, turns))).await;
+    // One task per game, each woken only by its own answers.
+    let t = std::sync::Arc::new(t);
+    let mut tasks = tokio::task::JoinSet::new();
+    for g in 0..games {
+        let t = t.clone();
+        tasks.spawn(async move { (g, play(&t, g, turns).await) });
+    }
+    let mut runs: Vec<Option<Played>> = (0..games).map(|_| None).collect();
+    while let Some(done) = tasks.join_next().await {
+        let (g, run) = done.expect("a game's task");
+        runs[g] = Some(run);
+    }
+    let runs: Vec<Played> = runs
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect();
+    let Ok(t) = std::sync::Arc::try_unwrap(t) else {
+        panic!("every game's task is done with the table");
+    };
     let wall = wall.elapsed();
     let cpu = cpu_time(pid, ticks) - cpu_before;
     let peak = memory_mb(pid, "VmHWM:");
@@ -235,38 +253,6 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
     );
     t.close().await;
     row
-}
-
-/// Runs all the futures at once on this task and returns their outputs in order.
-async fn futures_join_all<F: std::future::Future>(
-    futures: impl Iterator<Item = F>,
-) -> Vec<F::Output> {
-    let mut set = Vec::new();
-    for f in futures {
-        set.push(Box::pin(f));
-    }
-    let mut outputs: Vec<Option<F::Output>> = set.iter().map(|_| None).collect();
-    std::future::poll_fn(|cx| {
-        let mut pending = false;
-        for (f, out) in set.iter_mut().zip(outputs.iter_mut()) {
-            if out.is_none() {
-                match f.as_mut().poll(cx) {
-                    std::task::Poll::Ready(v) => *out = Some(v),
-                    std::task::Poll::Pending => pending = true,
-                }
-            }
-        }
-        if pending {
-            std::task::Poll::Pending
-        } else {
-            std::task::Poll::Ready(())
-        }
-    })
-    .await;
-    outputs
-        .into_iter()
-        .map(|o| o.expect("every future finished"))
-        .collect()
 }
 
 fn main() {

@@ -644,15 +644,7 @@ impl FakeDiscord {
         let what = format!("the answer to interaction {}", sent.id);
         let callback_path = format!("/api/v10/interactions/{}/{}/callback", sent.id, sent.token);
         let callback = self
-            .wait_for(&what, |v| {
-                // Newest first: the answer is recent, and a load test keeps thousands.
-                v.inner
-                    .requests
-                    .iter()
-                    .rev()
-                    .find(|r| r.path == callback_path)
-                    .cloned()
-            })
+            .wait_for(&what, |v| v.inner.latest(None, &callback_path).cloned())
             .await;
         let kind = callback.json["type"].as_u64().unwrap_or(0);
         let data = callback.json["data"].clone();
@@ -674,12 +666,7 @@ impl FakeDiscord {
         );
         let edit = self
             .wait_for(&format!("the deferred {what}"), |v| {
-                v.inner
-                    .requests
-                    .iter()
-                    .rev()
-                    .find(|r| r.method == "PATCH" && r.path == edit_path)
-                    .cloned()
+                v.inner.latest(Some("PATCH"), &edit_path).cloned()
             })
             .await;
         Reply {

@@ -150,7 +150,11 @@ pub fn custom_ids(components: &Value) -> Vec<String> {
 
 #[derive(Default)]
 pub(crate) struct Inner {
+    /// Every request, in order. Add with [`Inner::record`], which keeps `by_path` in step.
     pub(crate) requests: Vec<Request>,
+    /// Indexes into `requests` by path, so that a waiter (the load benchmark has dozens, woken
+    /// by every request) finds its answer without scanning thousands of requests.
+    pub(crate) by_path: HashMap<String, Vec<usize>>,
     pub(crate) posted: Vec<Posted>,
     pub(crate) users: HashMap<u64, String>,
     /// Channels the fake knows: id → (type, parent).
@@ -197,6 +201,27 @@ pub(crate) struct Inner {
     pub(crate) locales: HashMap<u64, String>,
     /// The server's locale (`guild_locale`); `en-US` where not set.
     pub(crate) guild_locale: Option<String>,
+}
+
+impl Inner {
+    /// Records a request that reached the fake.
+    pub(crate) fn record(&mut self, request: Request) {
+        self.by_path
+            .entry(request.path.clone())
+            .or_default()
+            .push(self.requests.len());
+        self.requests.push(request);
+    }
+
+    /// The latest request `method` to exactly `path`, if any.
+    pub(crate) fn latest(&self, method: Option<&str>, path: &str) -> Option<&Request> {
+        self.by_path
+            .get(path)?
+            .iter()
+            .rev()
+            .map(|&i| &self.requests[i])
+            .find(|r| method.is_none_or(|m| r.method == m))
+    }
 }
 
 /// The locales Discord accepts in `*_localizations`.

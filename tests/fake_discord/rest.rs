@@ -159,7 +159,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
         })
     };
     if let Some((status, answer)) = fault {
-        shared.lock().requests.push(Request {
+        shared.lock().record(Request {
             method,
             path,
             authorization,
@@ -502,7 +502,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             )
         }
     };
-    shared.lock().requests.push(Request {
+    shared.lock().record(Request {
         method,
         path,
         authorization,
