@@ -27,11 +27,6 @@ pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
     crate::render::side_word(lang, kind.side_names()[side.index()])
 }
 
-/// The game and its options in a few words: "Fibonacci (cards variant)" (English).
-pub fn describe_config(config: &Config) -> String {
-    config.describe()
-}
-
 /// The game and its options in `lang`: "Fibonacci (variante des cartes)".
 pub fn describe(lang: Lang, config: &Config) -> String {
     match config {
