@@ -189,7 +189,7 @@ async fn a_french_server_reads_french_and_each_user_gets_refusals_in_their_local
     assert!(games.ephemeral);
     assert!(
         games.content.starts_with(&format!(
-            "**Vos parties** (les plus pressées d'abord)\n• Fibonacci (standard) en Vert contre \
+            "**Vos parties** (les plus urgentes d'abord)\n• Fibonacci (standard) en Vert contre \
              <@{ALICE}> dans <#{GENERAL}> : **à vous de jouer**, tour 2\n"
         )),
         "{}",

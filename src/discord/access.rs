@@ -110,7 +110,7 @@ mod tests {
         let text = missing_text(Lang::Fr, lacking);
         assert!(
             text.starts_with(
-                "Il me faut **Joindre des fichiers**, **Créer des fils publics** et **Envoyer des \
+                "Il me faut les permissions **Joindre des fichiers**, **Créer des fils publics** et **Envoyer des \
                  messages dans les fils** dans ce salon"
             ),
             "{text}"

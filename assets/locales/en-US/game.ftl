@@ -122,7 +122,7 @@ challenge-rated = { $rated ->
     }
 challenge-offer = { $challenged }, { $challenger } challenges you to **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
 challenge-offer-rematch = { $challenged }, { $challenger } offers a rematch of game { $previous }: **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
-challenge-offer-vela = { $challenged }, { $challenger } offers the vela round (RULES 2.3) after game { $previous }: **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
+challenge-offer-vela = { $challenged }, { $challenger } offers the vela round, the second round, after game { $previous }: **{ $game }**, { $clock }, { $rated }. { $colours } Accept or decline with the buttons (or /{ cmd-accept }, /{ cmd-decline }).
 challenge-colour-first = { $challenger } plays { $side } and moves first.
 challenge-colour-second = { $challenger } plays { $side }; you move first.
 challenge-colour-random = Colours are drawn at random when you accept.

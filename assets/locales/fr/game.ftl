@@ -125,7 +125,7 @@ challenge-rated = { $rated ->
     }
 challenge-offer = { $challenged }, { $challenger } vous défie à **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
 challenge-offer-rematch = { $challenged }, { $challenger } vous propose une revanche de la partie { $previous } : **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
-challenge-offer-vela = { $challenged }, { $challenger } vous propose la manche vela (RULES 2.3) après la partie { $previous } : **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
+challenge-offer-vela = { $challenged }, { $challenger } vous propose la vela, la seconde manche, après la partie { $previous } : **{ $game }**, { $clock }, { $rated }. { $colours } Acceptez ou refusez avec les boutons (ou /{ cmd-accept }, /{ cmd-decline }).
 challenge-colour-first = { $challenger } joue { $side } et commence.
 challenge-colour-second = { $challenger } joue { $side } ; vous commencez.
 challenge-colour-random = Les couleurs sont tirées au sort quand vous acceptez.
@@ -159,7 +159,7 @@ pause-started = { $player } accepte : la pendule est arrêtée pendant { $days }
 pause-started-until = { $player } accepte : la pendule est arrêtée pendant { $days }, jusqu'au { $until }. Elle repart d'elle-même ensuite, ou plus tôt si l'un des joueurs tape /{ cmd-resume }.
 pause-resumed = { $player } relance la pendule.
 pause-gone = Cette demande de pause concerne une partie qui n'est plus en cours.
-pause-answered = Aucune demande de pause n'est plus en attente (elle a reçu une réponse, ou la pendule est déjà arrêtée). /{ cmd-board } affiche la partie.
+pause-answered = Il n'y a plus de demande de pause en attente (elle a reçu une réponse, ou la pendule est déjà arrêtée). /{ cmd-board } affiche la partie.
 pause-withdrawn = { $player } retire sa demande de pause.
 pause-declined = { $player } refuse la pause : la pendule continue de tourner.
 settings-notify = { $changed ->
@@ -168,11 +168,11 @@ settings-notify = { $changed ->
     } vos tours { $how ->
         [dm] par message privé (dans le salon de la partie si vos messages privés sont fermés)
        *[channel] dans le salon de la partie
-    }, 24 heures puis 1 heure avant chaque échéance. Changez-le avec `/{ cmd-settings } { cmd-settings-notify }:` (« { choice-channel } » ou « { choice-dm } »).
+    }, 24 heures puis 1 heure avant chaque échéance. Pour modifier ce réglage : `/{ cmd-settings } { cmd-settings-notify }:` (« { choice-channel } » ou « { choice-dm } »).
 
 list-or = { $init } ou { $last }
 challenge-option-elsewhere = `{ $key }` ne vaut que pour { $owner } ; pour { $game }, choisissez { $choices }.
-challenge-colours = { $game } se joue avec { $first } et { $second } : choisissez { $choices }.
+challenge-colours = { $game } oppose { $first } à { $second } : choisissez { $choices }.
 challenge-no-bots = Les autres bots ne jouent pas ici : défiez une personne, ou moi-même pour une partie contre l'IA.
 challenge-level-needs-me = `{ cmd-challenge-level }:` sert à jouer contre moi : choisissez { $me } comme `{ cmd-challenge-opponent }`, ou retirez `{ cmd-challenge-level }`.
 challenge-ai-unrated = Les parties contre moi ne sont jamais classées : retirez `{ cmd-challenge-rated }`, ou défiez une personne pour une partie classée.
@@ -190,7 +190,7 @@ challenge-was = Ce défi { $state ->
 challenge-start-new = Lancez-en un nouveau avec /{ cmd-challenge }.
 challenge-declined = { $challenged } a refusé le défi de { $challenger } à une partie de { $game }.
 challenge-withdrawn = { $challenger } a retiré son défi à { $challenged }.
-finish-game-now = La partie à présent :
-finish-no-draw-offer = Aucune proposition de nulle ne tient plus. La partie continue :
+finish-game-now = Voici où en est la partie :
+finish-no-draw-offer = Il n'y a plus de proposition de nulle en cours. La partie continue :
 finish-game-is-over = Cette partie est terminée.
-finish-draw-gone = Cette proposition de nulle appartient à une partie qui n'est plus en cours.
+finish-draw-gone = Cette proposition de nulle concerne une partie qui n'est plus en cours.

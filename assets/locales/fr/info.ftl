@@ -1,7 +1,7 @@
 # /parties et /historique.
 
 games-none = Vous n'avez ni partie en cours ni défi en attente sur ce serveur. Lancez-en un avec /{ cmd-challenge }.
-games-active = **Vos parties** (les plus pressées d'abord)
+games-active = **Vos parties** (les plus urgentes d'abord)
 games-your-turn = **à vous de jouer**
 games-their-turn = à l'adversaire de jouer
 games-paused-until = en pause jusqu'au { $until }
