@@ -16,43 +16,40 @@ fn add(list: &mut LocalisedList, lang: Lang, text: Option<String>) {
     }
 }
 
+/// The words of message `id` for a command or one of its options: the English description, and
+/// each other language's name and description.
+fn words(
+    id: &str,
+    description: &mut Option<Cow<'static, str>>,
+    names: &mut LocalisedList,
+    descriptions: &mut LocalisedList,
+) {
+    if let Some(d) = i18n::attribute(Lang::En, id, "description") {
+        *description = Some(d.into());
+    }
+    for &lang in &Lang::ALL[1..] {
+        add(names, lang, i18n::message(lang, id));
+        add(descriptions, lang, i18n::attribute(lang, id, "description"));
+    }
+}
+
 /// Sets every command's description from English and adds the other languages.
 pub fn commands(commands: &mut [poise::Command<Data, BotError>]) {
     let others = &Lang::ALL[1..];
     for command in commands {
-        let id = format!("cmd-{}", command.name);
-        if let Some(d) = i18n::attribute(Lang::En, &id, "description") {
-            command.description = Some(d.into());
-        }
-        for &lang in others {
-            add(
-                &mut command.name_localizations,
-                lang,
-                i18n::message(lang, &id),
-            );
-            add(
-                &mut command.description_localizations,
-                lang,
-                i18n::attribute(lang, &id, "description"),
-            );
-        }
+        words(
+            &format!("cmd-{}", command.name),
+            &mut command.description,
+            &mut command.name_localizations,
+            &mut command.description_localizations,
+        );
         for parameter in &mut command.parameters {
-            let id = format!("cmd-{}-{}", command.name, parameter.name);
-            if let Some(d) = i18n::attribute(Lang::En, &id, "description") {
-                parameter.description = Some(d.into());
-            }
-            for &lang in others {
-                add(
-                    &mut parameter.name_localizations,
-                    lang,
-                    i18n::message(lang, &id),
-                );
-                add(
-                    &mut parameter.description_localizations,
-                    lang,
-                    i18n::attribute(lang, &id, "description"),
-                );
-            }
+            words(
+                &format!("cmd-{}-{}", command.name, parameter.name),
+                &mut parameter.description,
+                &mut parameter.name_localizations,
+                &mut parameter.description_localizations,
+            );
             for choice in parameter.choices.to_mut() {
                 let id = format!("choice-{}", choice.name);
                 for &lang in others {

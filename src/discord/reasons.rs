@@ -3,7 +3,9 @@
 //! command line; here every variant is matched and worded through the Fluent files, so a French
 //! player never reads an English reason.
 
-use crate::engine::fanorona::{self, CaptureKind, Point, PointError, Step, TurnOverReason};
+use crate::engine::fanorona::{
+    self, CaptureKind, Point, PointError, Step, TurnOverReason, join_points,
+};
 use crate::engine::fibonacci::{self, CellError, ParseMoveError};
 use crate::engine::{Codec, MoveError};
 use crate::i18n::Lang;
@@ -65,26 +67,12 @@ fn cell_reason(lang: Lang, error: &CellError) -> String {
     }
 }
 
-/// A list of points as the engine writes it: "b3 c4".
-fn points(list: &[Point]) -> String {
-    list.iter()
-        .map(Point::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn fanorona_reason(lang: Lang, error: &fanorona::MoveError) -> String {
     use fanorona::MoveError as E;
     let point = |id: &str, p: &Point| tr!(lang, id, point = p.to_string());
     let step = |id: &str, s: &Step| tr!(lang, id, step = s.to_string());
     // A step without its capture suffix, as the player is told to rewrite it.
-    let plain = |s: &Step| {
-        Step {
-            capture: None,
-            ..*s
-        }
-        .to_string()
-    };
+    let plain = |s: &Step| s.plain().to_string();
     match error {
         E::Syntax(text) if text.is_empty() => tr!(lang, "reason-fan-step-missing"),
         E::Syntax(text) => tr!(lang, "reason-fan-unreadable", text = text.as_str()),
@@ -123,8 +111,8 @@ fn fanorona_reason(lang: Lang, error: &fanorona::MoveError) -> String {
             lang,
             "reason-fan-ambiguous",
             step = plain(step),
-            approach = points(approach),
-            withdrawal = points(withdrawal)
+            approach = join_points(approach),
+            withdrawal = join_points(withdrawal)
         ),
         E::NoSuchCapture { step: s } => {
             let id = match s.capture {

@@ -7,7 +7,7 @@ use super::movegen::{
 };
 use super::notation::{StepInput, parse_turn};
 use super::position::{Position, PositionError};
-use super::{CaptureKind, Color, Options, Step};
+use super::{CaptureKind, Color, Options, Step, join_points};
 use crate::engine::{Status, WinReason};
 
 /// A refused move, worded for the player: what was wrong and what to write instead.
@@ -109,32 +109,18 @@ fn syntax(text: &str) -> String {
     )
 }
 
-fn list(points: &[Point]) -> String {
-    points
-        .iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn ambiguous(step: &Step, approach: &[Point], withdrawal: &[Point]) -> String {
-    let plain = Step {
-        capture: None,
-        ..*step
-    };
+    let plain = step.plain();
     format!(
         "{plain} captures both ways: write {plain}+ (approach, takes {}) or {plain}- (withdrawal, \
          takes {})",
-        list(approach),
-        list(withdrawal)
+        join_points(approach),
+        join_points(withdrawal)
     )
 }
 
 fn no_such_capture(step: &Step) -> String {
-    let plain = Step {
-        capture: None,
-        ..*step
-    };
+    let plain = step.plain();
     match step.capture {
         Some(CaptureKind::Approach) => {
             format!("{plain} takes nothing by approach: drop the + or write {plain}-")

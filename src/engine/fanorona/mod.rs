@@ -92,6 +92,25 @@ pub struct Step {
     pub capture: Option<CaptureKind>,
 }
 
+impl Step {
+    /// The same step without its capture suffix (`d2-d3` for `d2-d3+`).
+    pub fn plain(self) -> Step {
+        Step {
+            capture: None,
+            ..self
+        }
+    }
+}
+
+/// Points written as a list, space-separated: "b3 c4".
+pub fn join_points(points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)?;
