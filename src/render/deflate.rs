@@ -3,9 +3,8 @@
 //!
 //! Matches are looked for in three places only, cheapest first: the same byte run on (distance
 //! 1), the row above (distance one row), and the last place the next four bytes were seen (a
-//! small hash table). The longest wins, greedily. A band of rows becomes one block with its own
-//! Huffman codes, followed by an empty stored block that ends it on a byte boundary, so that
-//! bands compressed apart can be joined (the tests join them; a picture is one band).
+//! small hash table). The longest wins, greedily. The picture becomes one block with its own
+//! Huffman codes.
 
 /// The longest match DEFLATE can express.
 const MAX_MATCH: usize = 258;
@@ -102,31 +101,20 @@ struct Counts {
 pub struct Deflater {
     tokens: Vec<Token>,
     /// Where four bytes were last seen, as a position plus `base` (so that no clearing is
-    /// needed between bands: older entries fall below the band's base).
+    /// needed between pictures: older entries fall below the picture's base).
     hash: Vec<u32>,
     base: u32,
-    /// The bits of a band, with room to spare (copied out at their exact size).
-    written: Vec<u8>,
 }
 
 impl Deflater {
-    /// `data` (whole rows of `stride` bytes) as a complete zlib stream, appended to `out`.
+    /// `data` (whole rows of `stride` bytes) as a complete zlib stream, in place of what `out`
+    /// held.
     pub fn zlib(&mut self, data: &[u8], stride: usize, out: &mut Vec<u8>) {
-        let mut band = Vec::new();
-        self.band(data, stride, &mut band);
-        let mut adler = simd_adler32::Adler32::new();
-        adler.write(data);
-        zlib_stream(&[&band], adler.finish(), out);
-    }
-
-    /// Compresses `data` (whole rows of `stride` bytes) into `out` as DEFLATE blocks that are
-    /// not final and end on a byte boundary. The bytes do not refer to anything before them.
-    fn band(&mut self, data: &[u8], stride: usize, out: &mut Vec<u8>) {
         if self.hash.is_empty() {
             self.hash = vec![0; 1 << HASH_BITS];
         }
-        // Positions are stored plus one past the previous band's positions; after 2^31 bytes
-        // start again from a cleared table.
+        // Positions are stored plus one past the previous picture's positions; after 2^31
+        // bytes start again from a cleared table.
         if u64::from(self.base) + data.len() as u64 + 1 >= 1 << 31 {
             self.hash.fill(0);
             self.base = 0;
@@ -147,17 +135,21 @@ impl Deflater {
             &mut counts,
         );
         let mut bits = BitWriter {
-            out: std::mem::take(&mut self.written),
+            out: std::mem::take(out),
             ..BitWriter::default()
         };
+        // CMF: deflate with a 32 kB window; FLG: fastest, check bits making the pair a
+        // multiple of 31.
+        bits.reserve(2);
+        bits.put(0x0178, 16);
         write_block(&self.tokens, &mut counts, &mut bits);
-        // An empty stored block: ends the band on a byte boundary.
         bits.reserve(8);
-        bits.put(0, 3);
         bits.align();
-        bits.put(0xFFFF_0000, 32);
-        out.extend_from_slice(&bits.out[..bits.len]);
-        self.written = bits.out;
+        let mut adler = simd_adler32::Adler32::new();
+        adler.write(data);
+        bits.put(u64::from(adler.finish().swap_bytes()), 32);
+        bits.out.truncate(bits.len);
+        *out = bits.out;
     }
 }
 
@@ -412,7 +404,7 @@ fn canonical(lengths: &[u8]) -> Vec<u16> {
         .collect()
 }
 
-/// Writes `tokens` as one dynamic-Huffman block (not final), ending with end-of-block.
+/// Writes `tokens` as the final block, dynamic Huffman, ending with end-of-block.
 fn write_block(tokens: &[Token], counts: &mut Counts, bits: &mut BitWriter) {
     counts.litlen[END_OF_BLOCK] += 1;
     let litlen = Code::new(&counts.litlen, 15);
@@ -441,8 +433,8 @@ fn write_block(tokens: &[Token], counts: &mut Counts, bits: &mut BitWriter) {
         .unwrap_or(4);
     // At most 48 bits a token, and the header's few hundred bytes.
     bits.reserve(tokens.len() * 6 + 512);
-    // Header: not final, dynamic Huffman.
-    bits.put(0b100, 3);
+    // Header: final, dynamic Huffman.
+    bits.put(0b101, 3);
     bits.put((hlit - 257) as u64, 5);
     bits.put((hdist - 1) as u64, 5);
     bits.put((hclen - 4) as u64, 4);
@@ -517,58 +509,15 @@ fn run_length(lengths: &[u8]) -> Vec<(u8, u8)> {
     out
 }
 
-/// The zlib stream of bands compressed by [`Deflater::band`]: header, the bands, an empty
-/// final block, and the Adler-32 of all the data.
-fn zlib_stream(bands: &[&[u8]], adler: u32, out: &mut Vec<u8>) {
-    // CMF: deflate with a 32 kB window; FLG: fastest, check bits making the pair a multiple
-    // of 31.
-    out.extend_from_slice(&[0x78, 0x01]);
-    for band in bands {
-        out.extend_from_slice(band);
-    }
-    // Final block, fixed Huffman, holding only end-of-block (seven zero bits).
-    out.extend_from_slice(&[0x03, 0x00]);
-    out.extend_from_slice(&adler.to_be_bytes());
-}
-
-/// The Adler-32 of two pieces joined, from the pieces' checksums and the second's length.
-#[cfg(test)]
-fn adler32_combine(first: u32, second: u32, second_len: usize) -> u32 {
-    const MOD: u64 = 65_521;
-    let len = second_len as u64 % MOD;
-    let (a1, b1) = (u64::from(first & 0xFFFF), u64::from(first >> 16));
-    let (a2, b2) = (u64::from(second & 0xFFFF), u64::from(second >> 16));
-    // a = a1 + a2 - 1; b = b1 + b2 + len * (a1 - 1)
-    let a = (a1 + a2 + MOD - 1) % MOD;
-    let b = (b1 + b2 + len * ((a1 + MOD - 1) % MOD)) % MOD;
-    ((b << 16) | a) as u32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn adler(data: &[u8]) -> u32 {
-        let mut a = simd_adler32::Adler32::new();
-        a.write(data);
-        a.finish()
-    }
-
-    /// `data` compressed in bands of `rows` rows of `stride` bytes, joined into one stream.
-    fn zlib(data: &[u8], stride: usize, rows: usize) -> Vec<u8> {
-        let mut deflater = Deflater::default();
-        let mut bands = Vec::new();
-        let mut sum = 1;
-        for piece in data.chunks((stride * rows).max(1)) {
-            let mut out = Vec::new();
-            deflater.band(piece, stride, &mut out);
-            sum = adler32_combine(sum, adler(piece), piece.len());
-            bands.push(out);
-        }
-        let slices: Vec<&[u8]> = bands.iter().map(|b| &b[..]).collect();
+    /// `data` (rows of `stride` bytes) as a zlib stream, by a new encoder.
+    fn zlib(data: &[u8], stride: usize) -> Vec<u8> {
         let mut out = Vec::new();
-        zlib_stream(&slices, sum, &mut out);
+        Deflater::default().zlib(data, stride, &mut out);
         out
     }
 
@@ -594,23 +543,24 @@ mod tests {
     }
 
     #[test]
-    fn bands_joined_inflate_to_the_data() {
-        let data = picture(300, 120);
-        for rows in [1, 7, 32, 1000] {
-            assert_eq!(
-                inflate(&zlib(&data, 301, rows)),
-                data,
-                "bands of {rows} rows"
-            );
+    fn one_encoder_compresses_picture_after_picture() {
+        // The hash table is kept from picture to picture: what it remembers of the earlier
+        // ones must not be taken for matches in the next.
+        let mut deflater = Deflater::default();
+        let mut out = vec![1, 2, 3];
+        for (width, height) in [(300, 120), (299, 7), (1000, 40), (300, 120)] {
+            let data = picture(width, height);
+            deflater.zlib(&data, width + 1, &mut out);
+            assert_eq!(inflate(&out), data, "{width} × {height}");
         }
     }
 
     #[test]
     fn empty_tiny_and_incompressible_data_round_trip() {
-        assert_eq!(inflate(&zlib(&[], 10, 4)), Vec::<u8>::new());
+        assert_eq!(inflate(&zlib(&[], 10)), Vec::<u8>::new());
         for n in 1..12 {
             let data: Vec<u8> = (0..n as u8).collect();
-            assert_eq!(inflate(&zlib(&data, 3, 2)), data);
+            assert_eq!(inflate(&zlib(&data, 3)), data);
         }
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         let noise: Vec<u8> = (0..70_000)
@@ -621,9 +571,9 @@ mod tests {
                 x as u8
             })
             .collect();
-        assert_eq!(inflate(&zlib(&noise, 1001, 32)), noise);
+        assert_eq!(inflate(&zlib(&noise, 1001)), noise);
         let flat = vec![7u8; 100_000];
-        let stream = zlib(&flat, 1001, 32);
+        let stream = zlib(&flat, 1001);
         assert_eq!(inflate(&stream), flat);
         assert!(
             stream.len() < 2_000,
@@ -682,22 +632,11 @@ mod tests {
 
     proptest! {
         #[test]
-        fn any_bytes_in_any_bands_round_trip(
+        fn any_bytes_at_any_width_round_trip(
             data in proptest::collection::vec(0u8..6, 0..6000),
             stride in 1usize..400,
-            rows in 1usize..40,
         ) {
-            prop_assert_eq!(inflate(&zlib(&data, stride, rows)), data);
-        }
-
-        #[test]
-        fn checksums_combine_as_over_the_whole(
-            data in proptest::collection::vec(any::<u8>(), 0..5000),
-            cut in 0usize..5000,
-        ) {
-            let cut = cut.min(data.len());
-            let (a, b) = data.split_at(cut);
-            prop_assert_eq!(adler32_combine(adler(a), adler(b), b.len()), adler(&data));
+            prop_assert_eq!(inflate(&zlib(&data, stride)), data);
         }
     }
 }

@@ -180,6 +180,8 @@ struct Scratch {
 struct Encoder {
     scanlines: Vec<u8>,
     deflater: deflate::Deflater,
+    /// The zlib stream of the last picture (its room kept for the next one).
+    deflated: Vec<u8>,
 }
 
 /// Takes a [`Scratch`] from a small pool (one per picture drawn at once; the Discord layer
@@ -209,8 +211,12 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 fn encode_png(canvas: &paint::Canvas, encoder: &mut Encoder) -> Result<Vec<u8>, RenderError> {
     let palette = canvas.write_indexed(&mut encoder.scanlines);
     let stride = canvas.width() as usize + 1;
-    let mut data = Vec::new();
-    encoder.deflater.zlib(&encoder.scanlines, stride, &mut data);
+    let Encoder {
+        scanlines,
+        deflater,
+        deflated: data,
+    } = encoder;
+    deflater.zlib(scanlines, stride, data);
     let mut out = Vec::with_capacity(data.len() + 1024);
     let mut png = png::Encoder::new(&mut out, canvas.width(), canvas.height());
     png.set_color(png::ColorType::Indexed);
@@ -219,7 +225,7 @@ fn encode_png(canvas: &paint::Canvas, encoder: &mut Encoder) -> Result<Vec<u8>, 
     let encode_error = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut writer = png.write_header().map_err(encode_error)?;
     writer
-        .write_chunk(png::chunk::IDAT, &data)
+        .write_chunk(png::chunk::IDAT, data)
         .map_err(encode_error)?;
     writer.finish().map_err(encode_error)?;
     Ok(out)
