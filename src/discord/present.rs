@@ -432,15 +432,30 @@ pub async fn board_png(
 type BoardKey = (i64, i32, Lang, [String; 2]);
 
 /// The boards drawn last, so that spectators asking for the same board again cost no drawing.
-/// Small and bounded: a PNG is under 100 kB.
-#[derive(Debug, Default)]
+/// Bounded by the bytes it holds, not by a count: fifty games moving at once must all find their
+/// latest board again (a cache of 32 boards lost most of them between a move and the `/board`
+/// after it). A game's older versions go as soon as a newer one is drawn: nobody asks for them.
+#[derive(Debug)]
 struct BoardCache {
     boards: Mutex<std::collections::VecDeque<(BoardKey, Vec<u8>)>>,
+    /// The most PNG bytes kept (the oldest boards go first).
+    budget: usize,
+}
+
+impl Default for BoardCache {
+    fn default() -> BoardCache {
+        // About two hundred boards of the 60–80 kB a busy board weighs.
+        BoardCache::with_budget(16 << 20)
+    }
 }
 
 impl BoardCache {
-    /// Boards kept (the oldest goes first).
-    const SIZE: usize = 32;
+    fn with_budget(budget: usize) -> BoardCache {
+        BoardCache {
+            boards: Mutex::default(),
+            budget,
+        }
+    }
 
     fn get(&self, key: &BoardKey) -> Option<Vec<u8>> {
         let boards = self.boards.lock().ok()?;
@@ -451,13 +466,23 @@ impl BoardCache {
     }
 
     fn put(&self, key: BoardKey, png: Vec<u8>) {
-        if let Ok(mut boards) = self.boards.lock() {
-            boards.retain(|(k, _)| *k != key);
-            if boards.len() >= Self::SIZE {
-                boards.pop_front();
-            }
-            boards.push_back((key, png));
+        let Ok(mut boards) = self.boards.lock() else {
+            return;
+        };
+        // A board of a version older than one already drawn (a slow render) is not kept.
+        if boards.iter().any(|(k, _)| k.0 == key.0 && k.1 > key.1) {
+            return;
         }
+        // The same board, and the boards of the game's earlier versions, go.
+        boards.retain(|(k, _)| k.0 != key.0 || (k.1 == key.1 && *k != key));
+        let mut held: usize = boards.iter().map(|(_, png)| png.len()).sum();
+        while held + png.len() > self.budget {
+            match boards.pop_front() {
+                Some((_, old)) => held -= old.len(),
+                None => return,
+            }
+        }
+        boards.push_back((key, png));
     }
 }
 
@@ -545,7 +570,7 @@ mod tests {
     /// A board drawn for a game version is found again; the oldest goes when the cache is full.
     #[test]
     fn the_board_cache_keeps_the_last_boards_by_game_version_and_names() {
-        let cache = BoardCache::default();
+        let cache = BoardCache::with_budget(10);
         cache.put(key(1), vec![1]);
         assert_eq!(cache.get(&key(1)), Some(vec![1]));
         assert_eq!(cache.get(&key(2)), None, "another version is another board");
@@ -555,14 +580,53 @@ mod tests {
             None,
             "the names are part of the picture"
         );
-        for v in 2..=BoardCache::SIZE as i32 + 1 {
-            cache.put(key(v), vec![v as u8]);
+        // Other games' boards fill the budget: the oldest goes first.
+        let other = |game: i64| (game, 1, Lang::En, ["ann".to_string(), "ben".to_string()]);
+        for game in 100..109 {
+            cache.put(other(game), vec![game as u8]);
         }
-        assert_eq!(cache.get(&key(1)), None, "the oldest went");
-        assert_eq!(cache.get(&key(2)), Some(vec![2]));
         assert_eq!(
-            cache.boards.lock().map(|b| b.len()).ok(),
-            Some(BoardCache::SIZE)
+            cache.get(&key(1)),
+            Some(vec![1]),
+            "ten bytes hold ten boards"
         );
+        cache.put(other(109), vec![109, 109]);
+        assert_eq!(cache.get(&key(1)), None, "the oldest went");
+        assert_eq!(cache.get(&other(100)), None, "and the next, to make room");
+        assert_eq!(cache.get(&other(101)), Some(vec![101]));
+        assert_eq!(cache.get(&other(109)), Some(vec![109, 109]));
+    }
+
+    /// Fifty games each find their latest board, however many boards they drew before.
+    #[test]
+    fn the_board_cache_keeps_one_version_per_game_for_many_games() {
+        let cache = BoardCache::default();
+        let board = |game: i64, version: i32| {
+            (
+                game,
+                version,
+                Lang::En,
+                ["ann".to_string(), "ben".to_string()],
+            )
+        };
+        for version in 1..=20 {
+            for game in 0..50 {
+                cache.put(board(game, version), vec![0; 80_000]);
+            }
+        }
+        for game in 0..50 {
+            assert!(cache.get(&board(game, 20)).is_some(), "game {game}");
+            assert_eq!(cache.get(&board(game, 19)), None, "an older version goes");
+        }
+        // A board of an older version drawn late is not kept, and leaves the newer one.
+        cache.put(board(3, 18), vec![1]);
+        assert!(cache.get(&board(3, 20)).is_some());
+        assert_eq!(cache.get(&board(3, 18)), None);
+        let held = cache.boards.lock().map(|b| b.len()).ok();
+        assert_eq!(held, Some(50));
+        // Another language's board of the same version stands beside it.
+        let french = (3, 20, Lang::Fr, ["ann".to_string(), "ben".to_string()]);
+        cache.put(french.clone(), vec![2]);
+        assert!(cache.get(&board(3, 20)).is_some() && cache.get(&french).is_some());
     }
 }
