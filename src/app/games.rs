@@ -5,7 +5,7 @@
 use crate::engine::{Game, Played, Side, Status};
 use crate::store::games::{self, GameRow, GameUpdate, MoveRow, NewMove};
 use crate::store::kinds::MoveKind;
-use crate::store::{Tx, id_from_db, id_to_db};
+use crate::store::{StoreError, Tx, id_from_db, id_to_db};
 
 use super::clock;
 use super::error::{AppError, Refusal};
@@ -177,7 +177,6 @@ impl Service {
         if let Some(ply) = save.remove_ply {
             games::delete_move(&mut tx, game_id, ply).await?;
         }
-        games::append_moves(&mut tx, game_id, &save.entries).await?;
         let turn_before = (loaded.game.side_to_move(), loaded.game.turn_number());
         if let Some(game) = save.game {
             loaded.game = game;
@@ -220,6 +219,7 @@ impl Service {
             loaded.row.version,
             &update,
             &loaded.row.clock,
+            &save.entries,
         )
         .await?;
         let ratings = match save.outcome {
@@ -444,9 +444,14 @@ impl Service {
     /// The active game of a channel, if any.
     pub async fn game_in_channel(&self, channel: ChannelId) -> Result<Option<GameView>, AppError> {
         self.guarded(async {
-            let mut tx = self.store.begin_read().await?;
-            match games::active_in_channel(&mut tx, channel).await? {
-                Some(row) => Ok(Some(Self::load_row(&mut tx, row).await?.view())),
+            let mut conn = self
+                .store
+                .pool()
+                .acquire()
+                .await
+                .map_err(StoreError::from)?;
+            match games::active_in_channel_with_moves(&mut conn, channel).await? {
+                Some((row, entries)) => Ok(Some(replay::load(row, entries)?.view())),
                 None => Ok(None),
             }
         })

@@ -216,7 +216,6 @@ impl Service {
         outcome: Option<Outcome>,
         now: DateTime<Utc>,
     ) -> Result<(), AppError> {
-        games::append_moves(tx, loaded.row.id, &[entry]).await?;
         let ended = outcome;
         let (outcome, winner, win_reason) = replay::outcome_columns(outcome);
         let update = GameUpdate {
@@ -237,6 +236,7 @@ impl Service {
             loaded.row.version,
             &update,
             &loaded.row.clock,
+            &[entry],
         )
         .await?;
         if let Some(ended) = ended {

@@ -189,6 +189,91 @@ pub async fn active_in_channel(
 }
 
 /// The most recent game of `channel`, active or finished.
+/// The active game of a channel with its move log, in one statement (so from one snapshot,
+/// without a transaction): a spectator's `/board` costs one round trip to the database.
+pub async fn active_in_channel_with_moves(
+    conn: &mut PgConnection,
+    channel: u64,
+) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        game: GameRow,
+        plies: Option<Vec<i32>>,
+        turns: Option<Vec<i32>>,
+        sides: Option<Vec<SideIndex>>,
+        users: Option<Vec<i64>>,
+        kinds: Option<Vec<MoveKind>>,
+        notations: Option<Vec<String>>,
+        played: Option<Vec<DateTime<Utc>>>,
+    }
+    let row: Option<Row> = sqlx::query_as(concat!(
+        "SELECT ",
+        game_columns!(),
+        ", m.plies, m.turns, m.sides, m.users, m.kinds, m.notations, m.played \
+         FROM games g JOIN channel_claims k ON k.game_id = g.id \
+         CROSS JOIN LATERAL (SELECT array_agg(ply ORDER BY ply) AS plies, \
+             array_agg(turn ORDER BY ply) AS turns, array_agg(side ORDER BY ply) AS sides, \
+             array_agg(user_id ORDER BY ply) AS users, array_agg(kind ORDER BY ply) AS kinds, \
+             array_agg(notation ORDER BY ply) AS notations, \
+             array_agg(played_at ORDER BY ply) AS played \
+             FROM moves WHERE game_id = g.id) m \
+         WHERE k.channel_id = $1"
+    ))
+    .bind(id_to_db(channel))
+    .fetch_optional(conn)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let plies = row.plies.unwrap_or_default();
+    let n = plies.len();
+    let columns = (
+        row.turns.unwrap_or_default(),
+        row.sides.unwrap_or_default(),
+        row.users.unwrap_or_default(),
+        row.kinds.unwrap_or_default(),
+        row.notations.unwrap_or_default(),
+        row.played.unwrap_or_default(),
+    );
+    let lengths = [
+        columns.0.len(),
+        columns.1.len(),
+        columns.2.len(),
+        columns.3.len(),
+        columns.4.len(),
+        columns.5.len(),
+    ];
+    if lengths.iter().any(|&l| l != n) {
+        return Err(StoreError::BadRow(format!(
+            "game {}: the move log's columns came back with different lengths",
+            row.game.id
+        )));
+    }
+    let (turns, sides, users, kinds, notations, played) = columns;
+    let moves = plies
+        .into_iter()
+        .zip(turns)
+        .zip(sides)
+        .zip(users)
+        .zip(kinds)
+        .zip(notations)
+        .zip(played)
+        .map(
+            |((((((ply, turn), side), user_id), kind), notation), played_at)| MoveRow {
+                ply,
+                turn,
+                side,
+                user_id,
+                kind,
+                notation,
+                played_at,
+            },
+        )
+        .collect();
+    Ok(Some((row.game, moves)))
+}
+
 pub async fn latest_in_channel(
     conn: &mut PgConnection,
     channel: u64,
@@ -273,39 +358,6 @@ pub async fn moves(conn: &mut PgConnection, game_id: i64) -> Result<Vec<MoveRow>
     .await?)
 }
 
-/// Appends entries to a game's log in one statement. The primary key (game, ply) refuses a ply
-/// written twice.
-pub async fn append_moves(
-    conn: &mut PgConnection,
-    game_id: i64,
-    entries: &[NewMove],
-) -> Result<(), StoreError> {
-    if entries.is_empty() {
-        return Ok(());
-    }
-    let plies: Vec<i32> = entries.iter().map(|e| e.ply).collect();
-    let turns: Vec<i32> = entries.iter().map(|e| e.turn).collect();
-    let sides: Vec<SideIndex> = entries.iter().map(|e| e.side).collect();
-    let users: Vec<i64> = entries.iter().map(|e| id_to_db(e.user)).collect();
-    let kinds: Vec<MoveKind> = entries.iter().map(|e| e.kind).collect();
-    let notations: Vec<&str> = entries.iter().map(|e| e.notation.as_str()).collect();
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, turn, side, user_id, kind, notation) \
-         SELECT $1, * FROM UNNEST($2::int[], $3::int[], $4::smallint[], $5::bigint[], \
-                                  $6::text[], $7::text[])",
-    )
-    .bind(game_id)
-    .bind(plies)
-    .bind(turns)
-    .bind(sides)
-    .bind(users)
-    .bind(kinds)
-    .bind(notations)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
 /// Removes one entry of the log (an undone move).
 pub async fn delete_move(
     conn: &mut PgConnection,
@@ -325,18 +377,31 @@ pub async fn delete_move(
     Ok(())
 }
 
-/// Writes the state after a command (the clock's columns included) and bumps the version.
-/// `version` is the version the command read; a mismatch (impossible while the row is locked) is
-/// an error, never a silent overwrite. A finished game frees its channel.
+/// Appends `entries` to the game's log and writes the state after a command (the clock's
+/// columns included), bumping the version. The primary key (game, ply) refuses a ply written
+/// twice. `version` is the version the command read; a mismatch (impossible while the row is
+/// locked) is an error, never a silent overwrite. A finished game frees its channel.
 pub async fn update(
     conn: &mut PgConnection,
     game_id: i64,
     version: i32,
     update: &GameUpdate,
     clock: &ClockRow,
+    entries: &[NewMove],
 ) -> Result<(), StoreError> {
+    let plies: Vec<i32> = entries.iter().map(|e| e.ply).collect();
+    let turns: Vec<i32> = entries.iter().map(|e| e.turn).collect();
+    let sides: Vec<SideIndex> = entries.iter().map(|e| e.side).collect();
+    let users: Vec<i64> = entries.iter().map(|e| id_to_db(e.user)).collect();
+    let kinds: Vec<MoveKind> = entries.iter().map(|e| e.kind).collect();
+    let notations: Vec<&str> = entries.iter().map(|e| e.notation.as_str()).collect();
+    // The new log entries and the row in one statement (one round trip): the moves go in even
+    // when the row's version does not match, and the caller's transaction is then rolled back.
     let updated = sqlx::query(
-        "UPDATE games SET position = $3, outcome = $4, winner = $5, win_reason = $6, \
+        "WITH logged AS (INSERT INTO moves (game_id, ply, turn, side, user_id, kind, notation) \
+             SELECT $1, * FROM UNNEST($22::int[], $23::int[], $24::smallint[], $25::bigint[], \
+                                      $26::text[], $27::text[])) \
+         UPDATE games SET position = $3, outcome = $4, winner = $5, win_reason = $6, \
              draw_offer = $7, version = version + 1, updated_at = now(), \
              draw_offer_message = CASE WHEN $7::smallint IS NULL THEN NULL \
                                        ELSE draw_offer_message END, \
@@ -368,6 +433,12 @@ pub async fn update(
     .bind(clock.pause_days_second)
     .bind(clock.ai_due_at)
     .bind(update.at)
+    .bind(plies)
+    .bind(turns)
+    .bind(sides)
+    .bind(users)
+    .bind(kinds)
+    .bind(notations)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

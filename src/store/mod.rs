@@ -140,11 +140,11 @@ impl Store {
     /// Starts a read-only transaction on one snapshot, so that a game row and its move log are
     /// read as of the same instant without locking anything.
     pub async fn begin_read(&self) -> Result<Tx, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .execute(&mut *tx)
-            .await?;
-        Ok(tx)
+        // One round trip: the transaction starts with its isolation level.
+        Ok(self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .await?)
     }
 
     /// A trivial query: the server answers.
