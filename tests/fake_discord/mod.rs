@@ -297,43 +297,9 @@ impl FakeDiscord {
 
     /// Waits until `check` finds something, or fails the test naming `what`.
     pub async fn wait_for<T>(&self, what: &str, check: impl Fn(&FakeView<'_>) -> Option<T>) -> T {
-        self.wait_woken_by(&self.shared.changed, what, check).await
-    }
-
-    /// [`FakeDiscord::wait_for`] something that only a request to `path` brings: woken by those
-    /// requests alone, not by every change (the load benchmark's fifty games would otherwise
-    /// all wake for every request of any of them).
-    pub async fn wait_on_path<T>(
-        &self,
-        what: &str,
-        path: &str,
-        check: impl Fn(&FakeView<'_>) -> Option<T>,
-    ) -> T {
-        let waiters = std::sync::Arc::clone(
-            self.shared
-                .lock()
-                .path_waiters
-                .entry(path.to_string())
-                .or_default(),
-        );
-        let found = self.wait_woken_by(&waiters, what, check).await;
-        let mut inner = self.shared.lock();
-        // The last waiter on the path takes its entry away (the map and this one hold it).
-        if std::sync::Arc::strong_count(&waiters) == 2 {
-            inner.path_waiters.remove(path);
-        }
-        found
-    }
-
-    async fn wait_woken_by<T>(
-        &self,
-        woken_by: &Notify,
-        what: &str,
-        check: impl Fn(&FakeView<'_>) -> Option<T>,
-    ) -> T {
         let deadline = Instant::now() + WAIT;
         loop {
-            let notified = woken_by.notified();
+            let notified = self.shared.changed.notified();
             {
                 let inner = self.shared.lock();
                 if let Some(found) = check(&FakeView { inner: &inner }) {
@@ -678,9 +644,7 @@ impl FakeDiscord {
         let what = format!("the answer to interaction {}", sent.id);
         let callback_path = format!("/api/v10/interactions/{}/{}/callback", sent.id, sent.token);
         let callback = self
-            .wait_on_path(&what, &callback_path, |v| {
-                v.inner.latest(None, &callback_path).cloned()
-            })
+            .wait_for(&what, |v| v.inner.latest(None, &callback_path).cloned())
             .await;
         let kind = callback.json["type"].as_u64().unwrap_or(0);
         let data = callback.json["data"].clone();
@@ -701,7 +665,7 @@ impl FakeDiscord {
             sent.token
         );
         let edit = self
-            .wait_on_path(&format!("the deferred {what}"), &edit_path, |v| {
+            .wait_for(&format!("the deferred {what}"), |v| {
                 v.inner.latest(Some("PATCH"), &edit_path).cloned()
             })
             .await;

@@ -155,9 +155,6 @@ pub(crate) struct Inner {
     /// Indexes into `requests` by path, so that a waiter (the load benchmark has dozens, woken
     /// by every request) finds its answer without scanning thousands of requests.
     pub(crate) by_path: HashMap<String, Vec<usize>>,
-    /// Who waits for a request to a path: woken by that request alone (see
-    /// [`FakeDiscord::wait_on_path`](super::FakeDiscord::wait_on_path)).
-    pub(crate) path_waiters: HashMap<String, std::sync::Arc<Notify>>,
     pub(crate) posted: Vec<Posted>,
     pub(crate) users: HashMap<u64, String>,
     /// Channels the fake knows: id → (type, parent).
@@ -213,9 +210,6 @@ impl Inner {
             .entry(request.path.clone())
             .or_default()
             .push(self.requests.len());
-        if let Some(waiters) = self.path_waiters.get(&request.path) {
-            waiters.notify_waiters();
-        }
         self.requests.push(request);
     }
 
