@@ -188,7 +188,6 @@ pub async fn active_in_channel(
     .await?)
 }
 
-/// The most recent game of `channel`, active or finished.
 /// The active game of a channel with its move log, in one statement (so from one snapshot,
 /// without a transaction): a spectator's `/board` costs one round trip to the database.
 pub async fn active_in_channel_with_moves(
@@ -274,6 +273,7 @@ pub async fn active_in_channel_with_moves(
     Ok(Some((row.game, moves)))
 }
 
+/// The most recent game of `channel`, active or finished.
 pub async fn latest_in_channel(
     conn: &mut PgConnection,
     channel: u64,
