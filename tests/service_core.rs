@@ -1059,6 +1059,54 @@ async fn the_cards_seed_is_never_shown() {
 
 // --- the move log is the truth ------------------------------------------------------------------
 
+/// A service keeps the logs of the games it played lately (so that the next move does not read
+/// and replay the whole log), under the game row's version: a game changed by another writer
+/// (here a second bot on the same database) is read afresh, by moves and by spectators alike.
+#[tokio::test]
+async fn a_game_changed_by_another_service_is_read_afresh() {
+    let db = common::fresh_database().await;
+    let first = service(&db).await;
+    let second = service(&db).await;
+    start_game(&first, CHANNEL, GameKind::Fibonacci).await;
+    first.play(CHANNEL, ALICE, "b6-c6").await.expect("turn 1");
+    // The first service has seen the board after turn 1; the second plays turn 2.
+    let seen = first.game_in_channel(CHANNEL).await.expect("read");
+    assert_eq!(seen.map(|v| v.player_to_move()), Some(Some(BOB)));
+    second
+        .play(CHANNEL, BOB, "j6-i6 i6-h6")
+        .await
+        .expect("turn 2, through the other service");
+    let seen = first
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("a game");
+    assert_eq!(notations(&seen), ["j6-i6", "i6-h6"]);
+    assert_eq!(seen.player_to_move(), Some(ALICE));
+    // Red's turn 3 through the first service, on top of the moves it did not make.
+    let outcome = first
+        .play(CHANNEL, ALICE, "c6-d6")
+        .await
+        .expect("turn 3 through the first service");
+    let both = second
+        .game_in_channel(CHANNEL)
+        .await
+        .expect("read")
+        .expect("a game");
+    assert_eq!(
+        outcome.view.game.position_string(),
+        both.game.position_string()
+    );
+    // Both know it is still Red's turn.
+    for service in [&first, &second] {
+        let refused = refusal(service.play(CHANNEL, BOB, "h6-g6").await);
+        assert!(
+            matches!(refused, Refusal::NotYourTurn { .. }),
+            "{refused:?}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_stored_position_that_differs_from_the_log_replay_is_an_internal_error() {
     let db = common::fresh_database().await;

@@ -23,7 +23,7 @@ impl Service {
     pub async fn draw(&self, channel: ChannelId, user: UserId) -> Result<GameView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             let (kind, outcome, draw_offer) = match loaded.draw_offer {
                 Some(offer) if offer == side => {
                     return Err(Refusal::DrawAlreadyOffered {
@@ -70,7 +70,7 @@ impl Service {
     ) -> Result<GameView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             let mine = loaded.draw_offer.map(|offer| offer == side);
             let kind = match (mine, answer) {
                 (Some(false), Answer::Decline) => MoveKind::DrawDecline,

@@ -9,6 +9,7 @@ use crate::store::{StoreError, Tx, id_from_db, id_to_db};
 
 use super::clock;
 use super::error::{AppError, Refusal};
+use super::logs::Replayed;
 use super::replay::{self, Loaded, LoggedPlay};
 use super::views::{GameView, HistoryEntry, MoveOutcome, Outcome, Overview};
 use super::{ChallengeView, ChannelId, GuildId, MAX_MOVES_PER_COMMAND, Service, UserId};
@@ -122,6 +123,7 @@ impl Service {
     /// Locks the active game of `channel` for a command by `user`, who must play in it, and
     /// loads it (replaying and checking the log).
     pub(super) async fn lock_game(
+        &self,
         tx: &mut Tx,
         channel: ChannelId,
         user: UserId,
@@ -131,8 +133,15 @@ impl Service {
         let Some(row) = row.filter(|row| row.outcome.is_none()) else {
             return Err(Self::no_game(tx, channel).await);
         };
-        let entries = games::moves(tx, row.id).await?;
-        let loaded = replay::load(row, entries)?;
+        let loaded = match self.logs.get(channel, row.id, row.version) {
+            Some(log) => replay::checked(row, log)?,
+            None => {
+                let entries = games::moves(tx, row.id).await?;
+                let loaded = replay::load(row, entries)?;
+                self.keep_log(&loaded);
+                loaded
+            }
+        };
         let side = loaded.side_of(user).ok_or(Refusal::NotAPlayer {
             players: loaded.players,
         })?;
@@ -256,7 +265,22 @@ impl Service {
         }
         loaded.outcome = save.outcome;
         loaded.draw_offer = save.draw_offer;
+        self.keep_log(&loaded);
         Ok(loaded)
+    }
+
+    /// Keeps the log of `loaded` for the next command on its game (see [`super::logs`]).
+    fn keep_log(&self, loaded: &Loaded) {
+        self.logs.put(
+            id_from_db(loaded.row.channel_id),
+            loaded.row.id,
+            loaded.row.version,
+            Replayed {
+                game: loaded.game.clone(),
+                plays: loaded.plays.clone(),
+                entries: loaded.entries.clone(),
+            },
+        );
     }
 
     /// A service entry of the log (resignation, draw events) by `user` playing `side`.
@@ -284,7 +308,7 @@ impl Service {
         words: &[&str],
     ) -> Result<MoveOutcome, AppError> {
         let mut tx = self.store.begin().await?;
-        let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+        let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
         Self::ensure_turn(&loaded, side)?;
         let batch = words.len() > 1;
         let mut game = loaded.game.clone();
@@ -375,7 +399,7 @@ impl Service {
     pub async fn undo(&self, channel: ChannelId, user: UserId) -> Result<MoveOutcome, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             let Some(last) = loaded.plays.last() else {
                 return Err(Refusal::NothingToUndo.into());
             };
@@ -422,7 +446,7 @@ impl Service {
     pub async fn resign(&self, channel: ChannelId, user: UserId) -> Result<GameView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             let entry = Self::service_entry(&loaded, side, user, MoveKind::Resign);
             let outcome = Outcome::Resigned {
                 winner: side.other(),
@@ -450,9 +474,27 @@ impl Service {
                 .acquire()
                 .await
                 .map_err(StoreError::from)?;
-            match games::active_in_channel_with_moves(&mut conn, channel).await? {
-                Some((row, entries)) => Ok(Some(replay::load(row, entries)?.view())),
-                None => Ok(None),
+            let mut known = self.logs.kept(channel);
+            loop {
+                let loaded =
+                    match games::active_in_channel_with_moves(&mut conn, channel, known).await? {
+                        None => return Ok(None),
+                        Some((row, Some(entries))) => {
+                            let loaded = replay::load(row, entries)?;
+                            self.keep_log(&loaded);
+                            loaded
+                        }
+                        Some((row, None)) => match self.logs.get(channel, row.id, row.version) {
+                            Some(log) => replay::checked(row, log)?,
+                            // Dropped from the cache meanwhile: read again, log included (the store
+                            // leaves a log out only for a `known` game).
+                            None => {
+                                known = None;
+                                continue;
+                            }
+                        },
+                    };
+                return Ok(Some(loaded.view()));
             }
         })
         .await

@@ -18,6 +18,7 @@ mod follow;
 pub use follow::FollowUp;
 mod games;
 mod history;
+mod logs;
 mod pauses;
 mod ratings;
 mod replay;
@@ -66,6 +67,8 @@ pub const MAX_MOVES_PER_COMMAND: usize = 16;
 pub struct Service {
     store: Store,
     clock: Arc<dyn Clock>,
+    /// The logs of the games played lately, shared by the service's clones.
+    logs: Arc<logs::LogCache>,
 }
 
 impl Service {
@@ -77,6 +80,7 @@ impl Service {
         let service = Service {
             store: Store::connect(database_url).await?,
             clock: Arc::new(SystemClock),
+            logs: Arc::default(),
         };
         if service.rebuild_ratings_if_missing().await? {
             tracing::info!("rebuilt the ratings of the games played before ratings existed");

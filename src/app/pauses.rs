@@ -109,7 +109,7 @@ impl Service {
         }
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (mut loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (mut loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             let clock = &loaded.row.clock;
             if clock.clock_secs.is_none() {
                 return Err(Refusal::NoClock.into());
@@ -167,7 +167,7 @@ impl Service {
     ) -> Result<GameView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (mut loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (mut loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             let Some(by) = loaded.row.clock.pause_offer.map(Side::from) else {
                 return Err(Refusal::NoPauseOffer.into());
             };
@@ -198,7 +198,7 @@ impl Service {
     pub async fn resume(&self, channel: ChannelId, user: UserId) -> Result<GameView, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (mut loaded, side) = Self::lock_game(&mut tx, channel, user).await?;
+            let (mut loaded, side) = self.lock_game(&mut tx, channel, user).await?;
             if loaded.row.clock.clock_secs.is_none() {
                 return Err(Refusal::NoClock.into());
             }

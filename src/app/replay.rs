@@ -9,6 +9,7 @@ use crate::store::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
 
 use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
+use super::logs::Replayed;
 use super::ratings::RatingChange;
 use super::views::{GameView, Outcome, parse_config, side_of};
 use super::{MessageId, UserId};
@@ -74,11 +75,31 @@ pub(crate) fn replay<'a>(
 
 /// Loads a game from its row and its log, checking the replay against the row.
 pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppError> {
+    let config = parse_config(&row.options).map_err(|e| corrupt(row.id, &e))?;
+    let seed = id_from_db(row.seed);
+    let (game, plays) = replay(config, seed, &entries).map_err(|e| corrupt(row.id, &e))?;
+    checked(
+        row,
+        Replayed {
+            game,
+            plays,
+            entries,
+        },
+    )
+}
+
+/// A game from its row and its log replayed before (see [`super::logs`]), the row checked
+/// against the replay as [`load`] checks it.
+pub(crate) fn checked(row: GameRow, log: Replayed) -> Result<Loaded, AppError> {
     let id = row.id;
     let config = parse_config(&row.options).map_err(|e| corrupt(id, &e))?;
     let seed = id_from_db(row.seed);
     let players = [id_from_db(row.first_player), id_from_db(row.second_player)];
-    let (game, plays) = replay(config, seed, &entries).map_err(|e| corrupt(id, &e))?;
+    let Replayed {
+        game,
+        plays,
+        entries,
+    } = log;
 
     let replayed = game.position_string();
     if replayed != row.position {

@@ -189,11 +189,13 @@ pub async fn active_in_channel(
 }
 
 /// The active game of a channel with its move log, in one statement (so from one snapshot,
-/// without a transaction): a spectator's `/board` costs one round trip to the database.
+/// without a transaction): a spectator's `/board` costs one round trip to the database. When
+/// the game is `known` (its id and version) the log is not read: `None` in its place.
 pub async fn active_in_channel_with_moves(
     conn: &mut PgConnection,
     channel: u64,
-) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+    known: Option<(i64, i32)>,
+) -> Result<Option<(GameRow, Option<Vec<MoveRow>>)>, StoreError> {
     #[derive(sqlx::FromRow)]
     struct Row {
         #[sqlx(flatten)]
@@ -216,15 +218,21 @@ pub async fn active_in_channel_with_moves(
              array_agg(user_id ORDER BY ply) AS users, array_agg(kind ORDER BY ply) AS kinds, \
              array_agg(notation ORDER BY ply) AS notations, \
              array_agg(played_at ORDER BY ply) AS played \
-             FROM moves WHERE game_id = g.id) m \
+             FROM moves WHERE game_id = g.id AND (g.id, g.version) <> ($2, $3)) m \
          WHERE k.channel_id = $1"
     ))
     .bind(id_to_db(channel))
+    // Ids and versions are positive: (0, 0) is no game.
+    .bind(known.map_or(0, |k| k.0))
+    .bind(known.map_or(0, |k| k.1))
     .fetch_optional(conn)
     .await?;
     let Some(row) = row else {
         return Ok(None);
     };
+    if known == Some((row.game.id, row.game.version)) {
+        return Ok(Some((row.game, None)));
+    }
     let plies = row.plies.unwrap_or_default();
     let n = plies.len();
     let columns = (
@@ -270,7 +278,7 @@ pub async fn active_in_channel_with_moves(
             },
         )
         .collect();
-    Ok(Some((row.game, moves)))
+    Ok(Some((row.game, Some(moves))))
 }
 
 /// The most recent game of `channel`, active or finished.
