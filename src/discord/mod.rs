@@ -29,6 +29,7 @@ pub mod info;
 pub mod lang;
 mod localise;
 pub mod notices;
+mod painters;
 pub mod play;
 pub mod present;
 pub mod ratings;

@@ -8,6 +8,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::buttons::follow_up_row;
+use super::painters::draw_off_thread;
 use super::reply::Message;
 use crate::app::{FollowKind, GameView, Outcome, RatingChange, UserId};
 use crate::engine::{Codec, Config, Game, GameKind, Played, Side, WinReason};
@@ -491,45 +492,9 @@ fn board_cache() -> &'static BoardCache {
     CACHE.get_or_init(BoardCache::default)
 }
 
-/// At most one board drawn per core at a time; the others wait their turn in order (tokio's
-/// semaphore is fair), instead of each taking a blocking thread and its memory.
-fn render_slots() -> &'static tokio::sync::Semaphore {
-    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    SLOTS.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-        tokio::sync::Semaphore::new(cores)
-    })
-}
-
-/// Draws a board on a blocking thread, within the render slots. A failure is logged.
+/// Draws a board on a painter thread. A failure is logged.
 async fn render(game: Game, info: BoardInfo) -> Option<Vec<u8>> {
     draw_off_thread("a board", move || render_png(&game, &info)).await
-}
-
-/// Runs `draw` (a picture to PNG) on a blocking thread, within the render slots. A failure is
-/// logged and gives no picture.
-pub async fn draw_off_thread(
-    what: &'static str,
-    draw: impl FnOnce() -> Result<Vec<u8>, crate::render::RenderError> + Send + 'static,
-) -> Option<Vec<u8>> {
-    let _slot = render_slots().acquire().await.ok()?;
-    let drawing = move || {
-        let started = std::time::Instant::now();
-        let png = draw();
-        crate::metrics::render(started.elapsed());
-        png
-    };
-    match tokio::task::spawn_blocking(drawing).await {
-        Ok(Ok(png)) => Some(png),
-        Ok(Err(e)) => {
-            tracing::error!(error = %e, "could not draw {what}");
-            None
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "the renderer panicked");
-            None
-        }
-    }
 }
 
 /// Renders any position (for `/rules`) off the async executor.

@@ -3,7 +3,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::Choice;
-use super::present::{describe, draw_off_thread, mention, rating_title, timestamp};
+use super::painters::draw_off_thread;
+use super::present::{describe, mention, rating_title, timestamp};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker, lang};
 use crate::app::{GameRecord, Leaderboard, Profile, Standing, UserId};
