@@ -29,7 +29,9 @@ pub mod locales;
 pub mod ratings;
 pub mod schedule;
 
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{PgPool, Postgres, Transaction};
@@ -43,6 +45,38 @@ pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Connections kept by the pool: enough for many games at once on a small machine.
 pub const MAX_CONNECTIONS: u32 = 16;
+
+/// A pooled connection idle this long is tested (one round trip) before it is used again: a
+/// server restarted or a network cut meanwhile shows there, not as a failed command. A
+/// connection used again sooner was tested as it came back to the pool (sqlx always does),
+/// unless the database failed lately (see [`TEST_ALL_AFTER_FAILURE`]).
+pub const TEST_AFTER_IDLE: Duration = Duration::from_secs(1);
+
+/// For this long after the database last failed to answer, every pooled connection is tested
+/// before use: the connections that idled through the failure are the likeliest to be dead.
+pub const TEST_ALL_AFTER_FAILURE: Duration = Duration::from_secs(60);
+
+/// When the database last failed to answer, in milliseconds since the first look at the clock
+/// plus one (0: never).
+static LAST_UNAVAILABLE: AtomicU64 = AtomicU64::new(0);
+
+fn millis_now() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let elapsed = START.get_or_init(Instant::now).elapsed().as_millis();
+    u64::try_from(elapsed).unwrap_or(u64::MAX).saturating_add(1)
+}
+
+/// Notes that the database failed to answer now.
+fn note_unavailable() {
+    LAST_UNAVAILABLE.store(millis_now(), Ordering::Relaxed);
+}
+
+/// Whether the database failed to answer within [`TEST_ALL_AFTER_FAILURE`].
+fn failed_lately() -> bool {
+    let last = LAST_UNAVAILABLE.load(Ordering::Relaxed);
+    let window = u64::try_from(TEST_ALL_AFTER_FAILURE.as_millis()).unwrap_or(u64::MAX);
+    last != 0 && millis_now().saturating_sub(last) < window
+}
 
 /// A failed store operation.
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +105,7 @@ pub enum StoreError {
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> Self {
         if is_unavailable(&error) {
+            note_unavailable();
             StoreError::Unavailable(error)
         } else {
             StoreError::Database(error)
@@ -126,6 +161,19 @@ impl Store {
         let pool = PgPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
             .acquire_timeout(ACQUIRE_TIMEOUT)
+            // sqlx tests every connection as it comes back to the pool; testing it again as it
+            // leaves (its default) cost a round trip in five of every move. Only a connection
+            // that idled long enough for the server to have gone meanwhile, or any connection
+            // soon after a failure, is tested again.
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= TEST_AFTER_IDLE || failed_lately() {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
