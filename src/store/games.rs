@@ -222,7 +222,7 @@ pub async fn active_in_channel_with_moves(
          WHERE k.channel_id = $1"
     ))
     .bind(id_to_db(channel))
-    // Ids and versions are positive: (0, 0) is no game.
+    // Game ids are positive: (0, 0) is no game.
     .bind(known.map_or(0, |k| k.0))
     .bind(known.map_or(0, |k| k.1))
     .fetch_optional(conn)

@@ -227,6 +227,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn after_an_unreachable_database_every_connection_is_tested_for_a_while() {
+        let reset = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionReset));
+        assert!(matches!(
+            StoreError::from(reset),
+            StoreError::Unavailable(_)
+        ));
+        assert!(failed_lately());
+        let last = LAST_UNAVAILABLE.load(Ordering::Relaxed);
+        assert!(last != 0 && last <= millis_now());
+    }
+
+    #[test]
     fn snowflakes_round_trip_through_bigint() {
         for id in [0, 1, 80_351_110_224_678_912, u64::MAX, 1 << 63] {
             assert_eq!(id_from_db(id_to_db(id)), id);
