@@ -33,6 +33,13 @@ pub(crate) struct Replayed {
     pub entries: Vec<MoveRow>,
 }
 
+impl Replayed {
+    /// What it counts against [`MAX_ENTRIES`]: its entries, and at least one for the game.
+    fn weight(&self) -> usize {
+        self.entries.len().max(1)
+    }
+}
+
 struct Kept {
     game_id: i64,
     version: i32,
@@ -90,7 +97,7 @@ impl LogCache {
     /// Keeps the log of game `game_id` at `version` in `channel`, in place of an older one; a
     /// log older than the one kept is not kept.
     pub(crate) fn put(&self, channel: ChannelId, game_id: i64, version: i32, log: Replayed) {
-        let size = log.entries.len().max(1);
+        let size = log.weight();
         if size > MAX_ENTRIES {
             return;
         }
@@ -102,7 +109,7 @@ impl LogCache {
             return;
         }
         if let Some(old) = logs.by_channel.remove(&channel) {
-            logs.held -= old.log.entries.len().max(1);
+            logs.held -= old.log.weight();
         }
         while logs.held + size > MAX_ENTRIES {
             let oldest = logs
@@ -113,7 +120,7 @@ impl LogCache {
             let Some(gone) = oldest.and_then(|c| logs.by_channel.remove(&c)) else {
                 break;
             };
-            logs.held -= gone.log.entries.len().max(1);
+            logs.held -= gone.log.weight();
         }
         logs.uses += 1;
         let used = logs.uses;
