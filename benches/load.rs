@@ -1,5 +1,6 @@
 //! Load: G Fibonacci games moving at once (G = 1, 10, 50 by default), through the real bot
-//! binary (built with the bench profile), a fake Discord on loopback and a real PostgreSQL.
+//! binary (built with the bench profile), a fake Discord on loopback and a real PostgreSQL
+//! (reached directly, not through the relay the tests cut).
 //! Every game sends its next `/move` (a whole turn of random legal moves) as soon as the
 //! previous answer arrives, and a spectator asks for `/board` every third turn.
 //!
@@ -180,8 +181,8 @@ fn ms(d: Duration) -> String {
 
 async fn level(games: usize, turns: u32, ticks: f64) -> String {
     let mut t = Table::open().await;
-    // Production logging (the tests' bot logs at debug).
-    t.restart_with(&[("RUST_LOG", "warn,fibonacci_bot=info".to_string())])
+    // Production logging (the tests' bot logs at debug), and the database reached directly.
+    t.restart_direct_with(&[("RUST_LOG", "warn,fibonacci_bot=info".to_string())])
         .await;
     // Idle: connected, commands registered, nothing asked yet.
     let idle = memory_mb(t.bot.pid(), "VmRSS:");

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use fibonacci_bot::app::{AppError, ColourChoice, GameView, NewChallenge, Service};
 use fibonacci_bot::engine::{Config, GameKind};
+use fibonacci_bot::store::MAX_CONNECTIONS;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
@@ -34,6 +35,70 @@ async fn start_game(service: &Service, channel: u64, kind: GameKind) -> GameView
         .await
         .expect("challenge");
     service.accept(challenge.id, BOB).await.expect("accept")
+}
+
+/// Sessions of database `name` on the server, and how many of them use TLS.
+async fn sessions(admin: &sqlx::PgPool, name: &str) -> (i64, i64) {
+    sqlx::query_as(
+        "SELECT count(*), count(*) FILTER (WHERE s.ssl) \
+         FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) WHERE a.datname = $1",
+    )
+    .bind(name)
+    .fetch_one(admin)
+    .await
+    .expect("read pg_stat_activity")
+}
+
+/// Waits until `service` holds every connection its pool keeps.
+async fn wait_for_a_full_pool(service: &Service) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while service.pool_use().0 < MAX_CONNECTIONS {
+        assert!(
+            Instant::now() < deadline,
+            "the pool holds {} connections of {MAX_CONNECTIONS}",
+            service.pool_use().0
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The pool opens every connection at start and keeps it, so a burst of commands never waits
+/// for new server sessions; a server on this machine is reached without TLS unless the URL asks
+/// for it, and a URL that asks gets it.
+#[tokio::test]
+async fn the_pool_is_kept_full_and_uses_tls_only_when_asked_on_this_machine() {
+    let db = common::fresh_database().await;
+    let admin = sqlx::PgPool::connect(&common::admin_url())
+        .await
+        .expect("connect to the server");
+    let service = Service::connect(db.url()).await.expect("connect");
+    wait_for_a_full_pool(&service).await;
+    let (open, encrypted) = sessions(&admin, db.name()).await;
+    assert_eq!(open, i64::from(MAX_CONNECTIONS), "sessions of the pool");
+    let host = server_address(db.url());
+    let local = ["127.", "localhost:", "[::1]:"]
+        .iter()
+        .any(|prefix| host.starts_with(prefix));
+    if local && !db.url().contains("sslmode") && std::env::var_os("PGSSLMODE").is_none() {
+        assert_eq!(encrypted, 0, "TLS to a server on this machine");
+    }
+    // Idle connections are kept: none was closed after use.
+    start_game(&service, 1, GameKind::Fibonacci).await;
+    assert_eq!(service.pool_use().0, MAX_CONNECTIONS);
+
+    let (offered,): (String,) = sqlx::query_as("SHOW ssl")
+        .fetch_one(&admin)
+        .await
+        .expect("SHOW ssl");
+    if offered == "on" {
+        let db = common::fresh_database().await;
+        let separator = if db.url().contains('?') { '&' } else { '?' };
+        let asked = format!("{}{separator}sslmode=require", db.url());
+        let service = Service::connect(&asked).await.expect("connect with TLS");
+        wait_for_a_full_pool(&service).await;
+        let (open, encrypted) = sessions(&admin, db.name()).await;
+        assert_eq!((open, encrypted), (i64::from(MAX_CONNECTIONS), open));
+    }
 }
 
 /// What a restart must keep of a game.
@@ -153,6 +218,10 @@ impl Proxy {
                     let upstream_ports = Arc::clone(&upstream_ports);
                     let handle = tokio::spawn(async move {
                         if let Ok(mut server) = TcpStream::connect(upstream).await {
+                            // Each write passed on at once: without it, the second part of a
+                            // long answer waits for the receiver's delayed ACK (about 40 ms).
+                            let _ = client.set_nodelay(true);
+                            let _ = server.set_nodelay(true);
                             if let Ok(local) = server.local_addr() {
                                 upstream_ports.lock().expect("ports").push(local.port());
                             }

@@ -33,7 +33,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
 use sqlx::{PgPool, Postgres, Transaction};
 
 /// One command's transaction.
@@ -43,8 +43,13 @@ pub type Tx = Transaction<'static, Postgres>;
 /// (3 seconds before it must be answered or deferred) hears "unavailable" instead of nothing.
 pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// Connections kept by the pool: enough for many games at once on a small machine.
+/// Connections kept by the pool: enough for many games at once on a small machine. All of them
+/// stay open while the bot runs (see [`Store::connect`]).
 pub const MAX_CONNECTIONS: u32 = 16;
+
+/// How long a pooled connection lives before it is replaced by a fresh one, so that the server
+/// can free what a session accumulates (sqlx's default).
+pub const CONNECTION_LIFETIME: Duration = Duration::from_secs(30 * 60);
 
 /// A pooled connection idle this long is tested (one round trip) before it is used again: a
 /// server restarted or a network cut meanwhile shows there, not as a failed command. A
@@ -153,13 +158,25 @@ pub struct Store {
 impl Store {
     /// Connects to `database_url` and applies the migrations of `migrations/`.
     pub async fn connect(database_url: &str) -> Result<Store, StoreError> {
-        let options: PgConnectOptions = database_url.parse().map_err(|e: sqlx::Error| {
+        let mut options: PgConnectOptions = database_url.parse().map_err(|e: sqlx::Error| {
             StoreError::Database(sqlx::Error::Configuration(
                 format!("DATABASE_URL is not a valid PostgreSQL URL: {e}").into(),
             ))
         })?;
+        let mode_set = std::env::var_os("PGSSLMODE").is_some();
+        if plain_by_default(database_url, options.get_host(), mode_set) {
+            options = options.ssl_mode(PgSslMode::Disable);
+        }
         let pool = PgPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
+            // Every connection is opened at start and kept: a command never waits for a new
+            // server process, its catalogue caches and its prepared statements (a burst of
+            // fifty moves on a cold pool had its slowest answers twice as late), and a bot
+            // used once an hour does not reconnect for each command. The server holds
+            // MAX_CONNECTIONS idle sessions for it; each is replaced after its lifetime.
+            .min_connections(MAX_CONNECTIONS)
+            .idle_timeout(None)
+            .max_lifetime(CONNECTION_LIFETIME)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             // sqlx tests every connection as it comes back to the pool; testing it again as it
             // leaves (its default) cost a round trip in five of every move. Only a connection
@@ -212,6 +229,28 @@ impl Store {
     }
 }
 
+/// True when the connection to `database_url` (whose host is `host`) should not use TLS although
+/// the URL does not say so: the server is on this machine (a loopback address, `localhost`, or a
+/// Unix socket), where TLS protects nothing and costs a handshake per connection and a cipher
+/// per message. An `sslmode` in the URL, or in `PGSSLMODE` (`mode_set`), is obeyed as written.
+fn plain_by_default(database_url: &str, host: &str, mode_set: bool) -> bool {
+    let asked = database_url.split_once('?').is_some_and(|(_, query)| {
+        query.split('&').any(|pair| {
+            let key = pair.split_once('=').map_or(pair, |(key, _)| key);
+            key == "sslmode" || key == "ssl-mode"
+        })
+    });
+    if asked || mode_set {
+        return false;
+    }
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    host == "localhost"
+        || host.starts_with('/')
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// A Discord snowflake (u64) as the BIGINT column stores it, bit for bit.
 pub fn id_to_db(id: u64) -> i64 {
     i64::from_ne_bytes(id.to_ne_bytes())
@@ -236,6 +275,32 @@ mod tests {
         assert!(failed_lately());
         let last = LAST_UNAVAILABLE.load(Ordering::Relaxed);
         assert!(last != 0 && last <= millis_now());
+    }
+
+    #[test]
+    fn a_server_on_this_machine_is_reached_without_tls_unless_asked() {
+        let plain = |url: &str, mode_set: bool| {
+            let options: PgConnectOptions = url.parse().expect("a URL");
+            plain_by_default(url, options.get_host(), mode_set)
+        };
+        assert!(plain("postgres://postgres@127.0.0.1:5432/db", false));
+        assert!(plain(
+            "postgres://u:p@localhost/db?application_name=x",
+            false
+        ));
+        assert!(plain("postgres://u@[::1]:5433/db", false));
+        assert!(plain("postgres://u@127.0.0.2/db", false));
+        assert!(plain("postgres:///db?host=/var/run/postgresql", false));
+        // Asked for in the URL or the environment: as asked.
+        assert!(!plain("postgres://u@127.0.0.1/db?sslmode=require", false));
+        assert!(!plain(
+            "postgres://u@127.0.0.1/db?x=1&ssl-mode=prefer",
+            false
+        ));
+        assert!(!plain("postgres://u@127.0.0.1/db", true));
+        // Another machine: sqlx's default (TLS when the server offers it).
+        assert!(!plain("postgres://u@db.example.com/db", false));
+        assert!(!plain("postgres://u@10.0.0.5:5432/db", false));
     }
 
     #[test]
