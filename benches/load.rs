@@ -10,7 +10,9 @@
 //! game's move log is checked against the moves sent: exactly those, none lost.
 //!
 //! `cargo bench --bench load` (PostgreSQL at DATABASE_URL, like the tests). `LOAD_GAMES=1,10`
-//! and `LOAD_TURNS=12` narrow it.
+//! and `LOAD_TURNS=12` narrow it. `LOAD_DUMP=file` appends one line per command to `file`
+//! (G, game, `move` or `board`, when it was sent in ms after the start, its latency in ms), to
+//! see where the slowest answers fall.
 
 use std::time::{Duration, Instant};
 
@@ -70,6 +72,8 @@ fn whole_turn(game: &mut Game, rng: &mut Rng) -> Vec<String> {
 /// What one game measured: each command's answer time, and the moves it sent.
 struct Played {
     latencies: Vec<Duration>,
+    /// Each command's (what, when it was sent), beside `latencies`.
+    sent_at: Vec<(&'static str, Instant)>,
     sent: Vec<String>,
 }
 
@@ -102,25 +106,36 @@ async fn start_game(t: &Table, g: usize) {
     assert!(reply.has_png(), "the game starts with a board");
 }
 
-async fn play(t: &Table, g: usize, turns: u32) -> Played {
-    let ch = channel(g);
+/// The turns game `g` plays: each turn's mover and moves, worked out before the measured
+/// phase so that the harness spends no time on the rules while the bot is timed.
+fn script(g: usize, turns: u32) -> Vec<(u64, Vec<String>)> {
     let mut game = Game::new(Config::default_for(GameKind::Fibonacci), 0);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (g as u64 + 1));
-    let mut played = Played {
-        latencies: Vec::new(),
-        sent: Vec::new(),
-    };
-    for turn in 0..turns {
+    let mut script = Vec::new();
+    for _ in 0..turns {
         if game.status() != Status::Ongoing {
             break;
         }
         let mover = player(g, game.side_to_move().index());
-        let moves = whole_turn(&mut game, &mut rng);
+        script.push((mover, whole_turn(&mut game, &mut rng)));
+    }
+    script
+}
+
+async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
+    let ch = channel(g);
+    let mut played = Played {
+        latencies: Vec::new(),
+        sent_at: Vec::new(),
+        sent: Vec::new(),
+    };
+    for (turn, (mover, moves)) in script.into_iter().enumerate() {
         let started = Instant::now();
         let (_, reply) = t
             .say(mover, ch, "move", &[("moves", json!(moves.join(" ")))])
             .await;
         played.latencies.push(started.elapsed());
+        played.sent_at.push(("move", started));
         assert!(
             !reply.ephemeral && reply.has_png(),
             "game {g}: /move {moves:?} was refused: {}",
@@ -131,6 +146,7 @@ async fn play(t: &Table, g: usize, turns: u32) -> Played {
             let started = Instant::now();
             let (_, reply) = t.say(SPECTATOR, ch, "board", &[]).await;
             played.latencies.push(started.elapsed());
+            played.sent_at.push(("board", started));
             assert!(reply.has_png(), "game {g}: /board without a board");
         }
     }
@@ -194,15 +210,17 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
     for g in 0..games {
         start_game(&t, g).await;
     }
+    let scripts: Vec<_> = (0..games).map(|g| script(g, turns)).collect();
     let pid = t.bot.pid();
     let cpu_before = cpu_time(pid, ticks);
     let wall = Instant::now();
+    let started = wall;
     // One task per game, each woken only by its own answers.
     let t = std::sync::Arc::new(t);
     let mut tasks = tokio::task::JoinSet::new();
-    for g in 0..games {
+    for (g, script) in scripts.into_iter().enumerate() {
         let t = t.clone();
-        tasks.spawn(async move { (g, play(&t, g, turns).await) });
+        tasks.spawn(async move { (g, play(&t, g, script).await) });
     }
     let mut runs: Vec<Option<Played>> = (0..games).map(|_| None).collect();
     while let Some(done) = tasks.join_next().await {
@@ -236,6 +254,22 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
         .await
         .expect("the move log");
         assert_eq!(logged, run.sent, "game {g}: the log is the moves sent");
+    }
+    if let Ok(path) = std::env::var("LOAD_DUMP") {
+        // One line per command: G, game, what, sent (ms after the start), latency (ms).
+        use std::io::Write;
+        let mut out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .expect("the LOAD_DUMP file");
+        for (g, run) in runs.iter().enumerate() {
+            for (latency, (what, at)) in run.latencies.iter().zip(&run.sent_at) {
+                let at = at.duration_since(started).as_secs_f64() * 1000.0;
+                let latency = latency.as_secs_f64() * 1000.0;
+                writeln!(out, "{games} {g} {what} {at:.1} {latency:.1}").expect("LOAD_DUMP");
+            }
+        }
     }
     let mut latencies: Vec<Duration> = runs.iter().flat_map(|r| r.latencies.clone()).collect();
     latencies.sort();
