@@ -297,12 +297,46 @@ impl FakeDiscord {
 
     /// Waits until `check` finds something, or fails the test naming `what`.
     pub async fn wait_for<T>(&self, what: &str, check: impl Fn(&FakeView<'_>) -> Option<T>) -> T {
+        self.wait_on(what, &self.shared.changed, check).await
+    }
+
+    /// [`FakeDiscord::wait_for`] something that only a request to `path` can bring: woken by
+    /// those requests alone. (With fifty games waiting for their answers at once, waking every
+    /// waiter on every request was a good part of the load benchmark's harness.)
+    pub async fn wait_at<T>(
+        &self,
+        what: &str,
+        path: &str,
+        check: impl Fn(&FakeView<'_>) -> Option<T>,
+    ) -> T {
+        let waiting = self
+            .shared
+            .lock()
+            .path_waiters
+            .entry(path.to_string())
+            .or_default()
+            .clone();
+        let found = self.wait_on(what, &waiting, check).await;
+        let mut inner = self.shared.lock();
+        // The map's and this one: nobody else waits at `path` (clones are made under the lock).
+        if Arc::strong_count(&waiting) == 2 {
+            inner.path_waiters.remove(path);
+        }
+        found
+    }
+
+    async fn wait_on<T>(
+        &self,
+        what: &str,
+        changed: &Notify,
+        check: impl Fn(&FakeView<'_>) -> Option<T>,
+    ) -> T {
         // One timer for the whole wait: every request wakes every waiter, and registering a
         // timer on each wake cost the load benchmark's harness more than the checks.
         let timeout = tokio::time::sleep(WAIT);
         tokio::pin!(timeout);
         loop {
-            let notified = self.shared.changed.notified();
+            let notified = changed.notified();
             {
                 let inner = self.shared.lock();
                 if let Some(found) = check(&FakeView { inner: &inner }) {
@@ -649,7 +683,9 @@ impl FakeDiscord {
         let what = format!("the answer to interaction {}", sent.id);
         let callback_path = format!("/api/v10/interactions/{}/{}/callback", sent.id, sent.token);
         let callback = self
-            .wait_for(&what, |v| v.inner.latest(None, &callback_path).cloned())
+            .wait_at(&what, &callback_path, |v| {
+                v.inner.latest(None, &callback_path).cloned()
+            })
             .await;
         let kind = callback.json["type"].as_u64().unwrap_or(0);
         let data = callback.json["data"].clone();
@@ -670,7 +706,7 @@ impl FakeDiscord {
             sent.token
         );
         let edit = self
-            .wait_for(&format!("the deferred {what}"), |v| {
+            .wait_at(&format!("the deferred {what}"), &edit_path, |v| {
                 v.inner.latest(Some("PATCH"), &edit_path).cloned()
             })
             .await;

@@ -155,6 +155,9 @@ pub(crate) struct Inner {
     /// Indexes into `requests` by path, so that a waiter (the load benchmark has dozens, woken
     /// by every request) finds its answer without scanning thousands of requests.
     pub(crate) by_path: HashMap<String, Vec<usize>>,
+    /// Waiters for a request to one path (see [`FakeDiscord::wait_at`]): woken by requests to
+    /// that path only, where waiters on [`Shared::changed`] are woken by every request.
+    pub(crate) path_waiters: HashMap<String, Arc<Notify>>,
     pub(crate) posted: Vec<Posted>,
     pub(crate) users: HashMap<u64, String>,
     /// Channels the fake knows: id → (type, parent).
@@ -210,6 +213,9 @@ impl Inner {
             .entry(request.path.clone())
             .or_default()
             .push(self.requests.len());
+        if let Some(waiting) = self.path_waiters.get(&request.path) {
+            waiting.notify_waiters();
+        }
         self.requests.push(request);
     }
 
