@@ -331,8 +331,8 @@ impl FakeDiscord {
         changed: &Notify,
         check: impl Fn(&FakeView<'_>) -> Option<T>,
     ) -> T {
-        // One timer for the whole wait: every request wakes every waiter, and registering a
-        // timer on each wake cost the load benchmark's harness more than the checks.
+        // One timer for the whole wait: a waiter may be woken by many requests, and registering
+        // a timer on each wake cost the load benchmark's harness more than the checks.
         let timeout = tokio::time::sleep(WAIT);
         tokio::pin!(timeout);
         loop {

@@ -213,6 +213,7 @@ impl Inner {
             .entry(request.path.clone())
             .or_default()
             .push(self.requests.len());
+        // Woken waiters look once the caller lets the lock go, the request recorded by then.
         if let Some(waiting) = self.path_waiters.get(&request.path) {
             waiting.notify_waiters();
         }
