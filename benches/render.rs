@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fibonacci_bot::engine::{Config, Game, GameKind};
+use fibonacci_bot::engine::{Config, Game, GameKind, Status};
 use fibonacci_bot::render::{BoardInfo, render_png};
 
 fn info() -> BoardInfo {
@@ -31,6 +31,31 @@ fn played(mut game: Game, moves: &[&str], highlight: Option<&str>) -> (Game, Boa
         }
     }
     info.highlight = highlight.map(str::to_string);
+    (game, info)
+}
+
+/// A Fibonacci game forty legal moves in (the same every run), its last turn shown: the
+/// kind of board the load benchmark draws, pieces spread over the whole board.
+fn midgame() -> (Game, BoardInfo) {
+    let mut game = Game::new(Config::default_for(GameKind::Fibonacci), 7);
+    let mut info = info();
+    let mut shown_turn = 0;
+    for i in 0..40 {
+        let legal = game.legal_moves();
+        if legal.is_empty() || game.status() != Status::Ongoing {
+            break;
+        }
+        // The turn a move is played in is the one shown, until a move of the next turn.
+        if game.turn_number() != shown_turn {
+            shown_turn = game.turn_number();
+            info.last_turn.clear();
+        }
+        // A fixed stride through the legal moves: varied, and the same every run.
+        match game.play(&legal[(i * 37 + 11) % legal.len()]) {
+            Ok(p) => info.last_turn.push(p),
+            Err(e) => panic!("{e}"),
+        }
+    }
     (game, info)
 }
 
@@ -60,6 +85,7 @@ fn bench(c: &mut Criterion) {
             "fanorona chain in progress",
             after(GameKind::Fanorona, &["e2-e3+", "f4-e5-"], None),
         ),
+        ("fibonacci mid-game", midgame()),
     ];
     // Draw each once so the cached board backgrounds are not part of the measurement; the
     // sizes are part of the budget (at most 100 kB each).
