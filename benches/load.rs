@@ -69,12 +69,18 @@ fn whole_turn(game: &mut Game, rng: &mut Rng) -> Vec<String> {
     moves
 }
 
-/// What one game measured: each command's answer time, and the moves it sent.
+/// What one game measured: each command (`move` or `board`, when it was sent, how long its
+/// answer took), and the moves it sent.
 struct Played {
-    latencies: Vec<Duration>,
-    /// Each command's (what, when it was sent), beside `latencies`.
-    sent_at: Vec<(&'static str, Instant)>,
+    commands: Vec<(&'static str, Instant, Duration)>,
     sent: Vec<String>,
+}
+
+impl Played {
+    /// Notes that the answer to `what`, sent at `started`, has just arrived.
+    fn answered(&mut self, what: &'static str, started: Instant) {
+        self.commands.push((what, started, started.elapsed()));
+    }
 }
 
 async fn start_game(t: &Table, g: usize) {
@@ -125,8 +131,7 @@ fn script(g: usize, turns: u32) -> Vec<(u64, Vec<String>)> {
 async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
     let ch = channel(g);
     let mut played = Played {
-        latencies: Vec::new(),
-        sent_at: Vec::new(),
+        commands: Vec::new(),
         sent: Vec::new(),
     };
     for (turn, (mover, moves)) in script.into_iter().enumerate() {
@@ -134,8 +139,7 @@ async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
         let (_, reply) = t
             .say(mover, ch, "move", &[("moves", json!(moves.join(" ")))])
             .await;
-        played.latencies.push(started.elapsed());
-        played.sent_at.push(("move", started));
+        played.answered("move", started);
         assert!(
             !reply.ephemeral && reply.has_png(),
             "game {g}: /move {moves:?} was refused: {}",
@@ -145,8 +149,7 @@ async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
         if turn % 3 == 2 {
             let started = Instant::now();
             let (_, reply) = t.say(SPECTATOR, ch, "board", &[]).await;
-            played.latencies.push(started.elapsed());
-            played.sent_at.push(("board", started));
+            played.answered("board", started);
             assert!(reply.has_png(), "game {g}: /board without a board");
         }
     }
@@ -213,8 +216,7 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
     let scripts: Vec<_> = (0..games).map(|g| script(g, turns)).collect();
     let pid = t.bot.pid();
     let cpu_before = cpu_time(pid, ticks);
-    let wall = Instant::now();
-    let started = wall;
+    let started = Instant::now();
     // One task per game, each woken only by its own answers.
     let t = std::sync::Arc::new(t);
     let mut tasks = tokio::task::JoinSet::new();
@@ -234,7 +236,7 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
     let Ok(t) = std::sync::Arc::try_unwrap(t) else {
         panic!("every game's task is done with the table");
     };
-    let wall = wall.elapsed();
+    let wall = started.elapsed();
     let cpu = cpu_time(pid, ticks) - cpu_before;
     let peak = memory_mb(pid, "VmHWM:");
 
@@ -264,14 +266,17 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
             .open(&path)
             .expect("the LOAD_DUMP file");
         for (g, run) in runs.iter().enumerate() {
-            for (latency, (what, at)) in run.latencies.iter().zip(&run.sent_at) {
+            for (what, at, latency) in &run.commands {
                 let at = at.duration_since(started).as_secs_f64() * 1000.0;
                 let latency = latency.as_secs_f64() * 1000.0;
                 writeln!(out, "{games} {g} {what} {at:.1} {latency:.1}").expect("LOAD_DUMP");
             }
         }
     }
-    let mut latencies: Vec<Duration> = runs.iter().flat_map(|r| r.latencies.clone()).collect();
+    let mut latencies: Vec<Duration> = runs
+        .iter()
+        .flat_map(|r| r.commands.iter().map(|&(_, _, latency)| latency))
+        .collect();
     latencies.sort();
     let commands = latencies.len();
     let row = format!(
