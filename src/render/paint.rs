@@ -438,8 +438,8 @@ impl Canvas {
         // Every byte is written below: a buffer of the right size is not cleared first.
         scanlines.resize((width + 1) * self.height as usize, 0);
         if width > 0 {
-            // Sixteen pixels at a time while they are of one colour (the fold compiles to
-            // vector code): a board is mostly long runs.
+            // Sixteen pixels at a time while they are of one colour: a board is mostly long
+            // runs.
             const STEP: usize = 16;
             for (row, line) in self
                 .pixels
@@ -450,9 +450,10 @@ impl Canvas {
                 let mut pixels = row.chunks_exact(STEP);
                 let mut bytes = line[1..].chunks_exact_mut(STEP);
                 for (chunk, out) in (&mut pixels).zip(&mut bytes) {
-                    let first = chunk[0];
-                    if chunk.iter().fold(0, |acc, &p| acc | (p ^ first)) == 0 {
-                        out.fill(map[first as usize]);
+                    // Each pixel equal to the one before it: two vector compares (a fold
+                    // against the first pixel compiled to shuffles, 7% of a render).
+                    if chunk[1..] == chunk[..STEP - 1] {
+                        out.fill(map[chunk[0] as usize]);
                     } else {
                         for (o, &p) in out.iter_mut().zip(chunk) {
                             *o = map[p as usize];
@@ -1299,6 +1300,35 @@ mod tests {
             );
             assert_ne!(c.pixels, background.pixels);
             assert_eq!(c.counts, recount(&c), "round {round}");
+        }
+    }
+
+    #[test]
+    fn each_indexed_pixel_shows_its_own_colour_wherever_a_run_breaks() {
+        // Rows of two sixteen-pixel chunks and a remainder of seven: row y has one odd pixel
+        // at column y of each chunk (and row 16 none), so that a chunk breaks at every place,
+        // the first and the last included.
+        let (width, height) = (39, 17);
+        let mut c = Canvas::new(width, height, WHITE);
+        let red = c.index(Rgb([200, 30, 30]));
+        let blue = c.index(Rgb([30, 30, 200]));
+        for y in 0..16 {
+            let row = y * width as usize;
+            c.put(row + y, red);
+            c.put(row + 16 + y, blue);
+            if y < 7 {
+                c.put(row + 32 + y, red);
+            }
+        }
+        let mut scanlines = Vec::new();
+        let palette = c.write_indexed(&mut scanlines);
+        for (y, line) in scanlines.chunks(width as usize + 1).enumerate() {
+            assert_eq!(line[0], 0, "row {y}'s filter");
+            for (x, &slot) in line[1..].iter().enumerate() {
+                let shown = &palette[3 * slot as usize..3 * slot as usize + 3];
+                let drawn = c.colours[c.pixels[y * width as usize + x] as usize].0;
+                assert_eq!(shown, drawn, "pixel ({x}, {y})");
+            }
         }
     }
 
