@@ -967,11 +967,17 @@ struct Sprite {
     /// Per pixel, row by row: the coverage in eighths of the shadow, the outline, the fill
     /// and the ring, blended in that order.
     covers: Vec<[u8; 4]>,
+    /// Per pixel, how many pixels from it to the right, in its row, are clear or
+    /// [`INSIDE`] like it (1 for an edge pixel): such runs are skipped or filled whole, without
+    /// a look at each pixel.
+    runs: Vec<u32>,
     colours: [Colour; 4],
 }
 
 /// A sprite pixel inside the fill, clear of the ring.
 const INSIDE: [u8; 4] = [0, 0, 8, 0];
+/// A sprite pixel that nothing covers.
+const CLEAR: [u8; 4] = [0; 4];
 
 impl Sprite {
     fn new(look: &Look) -> Sprite {
@@ -1019,12 +1025,23 @@ impl Sprite {
                 covers.push(cover);
             }
         }
+        let mut runs = vec![1u32; covers.len()];
+        if width > 0 {
+            for (row, runs) in covers.chunks_exact(width).zip(runs.chunks_exact_mut(width)) {
+                for x in (0..width - 1).rev() {
+                    if row[x] == row[x + 1] && matches!(row[x], CLEAR | INSIDE) {
+                        runs[x] = runs[x + 1] + 1;
+                    }
+                }
+            }
+        }
         let ring_colour = look.ring.map_or(look.fill, |(_, _, c)| c);
         Sprite {
             x0: xa,
             y0: ya,
             width,
             covers,
+            runs,
             colours: [shadow_colour, outline_colour, look.fill, ring_colour],
         }
     }
@@ -1040,22 +1057,28 @@ impl Sprite {
         let xe = (left + self.width as i64).min(iw);
         let inks = self.colours.map(|c| canvas.ink(c));
         let fill = canvas.inks[inks[2].0].full;
-        for (row, covers) in self.covers.chunks_exact(self.width).enumerate() {
+        let rows = self
+            .covers
+            .chunks_exact(self.width)
+            .zip(self.runs.chunks_exact(self.width));
+        for (row, (covers, runs)) in rows.enumerate() {
             let y = top + row as i64;
             if y < 0 || y >= ih || xs >= xe {
                 continue;
             }
             canvas.mark(y as usize, xs as usize, xe as usize);
-            let covers = &covers[(xs - left) as usize..(xe - left) as usize];
+            let shown = (xs - left) as usize..(xe - left) as usize;
+            let (covers, runs) = (&covers[shown.clone()], &runs[shown]);
             let start = (y * iw + xs) as usize;
             let mut j = 0;
             while j < covers.len() {
+                // A run is cut where the picture ends.
+                let run = (runs[j] as usize).min(covers.len() - j);
                 match covers[j] {
-                    [0, 0, 0, 0] => j += 1,
+                    CLEAR => j += run,
                     // The inside: the fill hides whatever came before (the layers under a
                     // fully covering one were left out when the sprite was made).
                     INSIDE => {
-                        let run = covers[j..].iter().take_while(|&&c| c == INSIDE).count();
                         canvas.fill_run(start + j..start + j + run, fill);
                         j += run;
                     }
@@ -1301,6 +1324,54 @@ mod tests {
             assert_ne!(c.pixels, background.pixels);
             assert_eq!(c.counts, recount(&c), "round {round}");
         }
+    }
+
+    #[test]
+    fn a_sprite_blends_as_its_covers_say_pixel_by_pixel_even_when_clipped() {
+        let striped = || {
+            let mut c = Canvas::new(50, 40, WHITE);
+            for x in (0..50).step_by(7) {
+                c.fill_rect(x, 0, 2, 40, Rgb([30, 30, 200]));
+            }
+            c
+        };
+        let (mut fast, mut slow) = (striped(), striped());
+        let look = |x: f32, y: f32| Look {
+            shape: Shape::circle((x.fract(), y.fract()), 9.0),
+            shadow: ((1.5, 1.5), BLACK, 0.4),
+            outline: (1.5, BLACK),
+            fill: Rgb([200, 30, 30]),
+            ring: Some((3.0, 1.5, Rgb([240, 240, 240]))),
+        };
+        // Whole, and cut by each side of the picture.
+        for (x, y) in [
+            (25.3, 20.6),
+            (-3.2, 15.0),
+            (47.5, 22.1),
+            (20.0, -2.4),
+            (30.7, 38.9),
+        ] {
+            let sprite = Sprite::new(&look(x, y));
+            let at = (x.floor() as i64, y.floor() as i64);
+            sprite.blend_onto(&mut fast, at);
+            // Every covered pixel, every layer blended in turn.
+            let inks = sprite.colours.map(|c| slow.ink(c));
+            for (i, cover) in sprite.covers.iter().enumerate() {
+                let px = at.0 + sprite.x0 + (i % sprite.width) as i64;
+                let py = at.1 + sprite.y0 + (i / sprite.width) as i64;
+                if *cover == CLEAR || !(0..50).contains(&px) || !(0..40).contains(&py) {
+                    continue;
+                }
+                let at = (py * 50 + px) as usize;
+                let mut colour = slow.pixels[at];
+                for (&k, &ink) in cover.iter().zip(&inks) {
+                    colour = slow.blended(ink, colour, k);
+                }
+                slow.put(at, colour);
+            }
+        }
+        assert!(fast.to_rgb() == slow.to_rgb(), "the same pixels");
+        assert_eq!(fast.counts, recount(&fast));
     }
 
     #[test]
