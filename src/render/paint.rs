@@ -1337,7 +1337,7 @@ mod tests {
         };
         let (mut fast, mut slow) = (striped(), striped());
         let look = |x: f32, y: f32| Look {
-            shape: Shape::circle((x.fract(), y.fract()), 9.0),
+            shape: Shape::circle((x - x.floor(), y - y.floor()), 9.0),
             shadow: ((1.5, 1.5), BLACK, 0.4),
             outline: (1.5, BLACK),
             fill: Rgb([200, 30, 30]),
