@@ -77,8 +77,9 @@ impl Lang {
     }
 }
 
-/// The Fluent files of each language, in the order they are loaded.
-pub const FILES: [(&str, [&str; 2]); 9] = [
+/// The Fluent files every game shares, in the order they are loaded (each game's own file,
+/// [`GAME_FILES`], comes after them).
+pub const SHARED_FILES: [(&str, [&str; 2]); 8] = [
     (
         "commands.ftl",
         [
@@ -98,13 +99,6 @@ pub const FILES: [(&str, [&str; 2]); 9] = [
         [
             include_str!("../assets/locales/en-US/reasons.ftl"),
             include_str!("../assets/locales/fr/reasons.ftl"),
-        ],
-    ),
-    (
-        "rules.ftl",
-        [
-            include_str!("../assets/locales/en-US/rules.ftl"),
-            include_str!("../assets/locales/fr/rules.ftl"),
         ],
     ),
     (
@@ -144,6 +138,34 @@ pub const FILES: [(&str, [&str; 2]); 9] = [
     ),
 ];
 
+/// Each game's own Fluent file, `assets/locales/<lang>/games/<game>.ftl`: its sides, options,
+/// refusals, win reasons and rules summary. Generated from the list of games.
+macro_rules! game_files {
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
+        pub const GAME_FILES: &[(&str, [&str; 2])] = &[$(
+            $(#[$attr])*
+            (
+                concat!("games/", stringify!($module), ".ftl"),
+                [
+                    include_str!(concat!(
+                        "../assets/locales/en-US/games/", stringify!($module), ".ftl"
+                    )),
+                    include_str!(concat!(
+                        "../assets/locales/fr/games/", stringify!($module), ".ftl"
+                    )),
+                ],
+            )
+        ),+];
+    };
+}
+
+crate::with_games!(game_files);
+
+/// Every Fluent file of each language, shared ones first: (file name, [English, French]).
+pub fn files() -> impl Iterator<Item = (&'static str, [&'static str; 2])> {
+    SHARED_FILES.into_iter().chain(GAME_FILES.iter().copied())
+}
+
 type Bundle = FluentBundle<FluentResource>;
 
 fn bundles() -> &'static [Bundle; 2] {
@@ -159,7 +181,7 @@ fn load(lang: Lang) -> Bundle {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Mentions and codes go into Discord as typed: no bidi isolation marks around them.
     bundle.set_use_isolating(false);
-    for (file, texts) in FILES {
+    for (file, texts) in files() {
         let resource = match FluentResource::try_new(texts[lang.index()].to_string()) {
             Ok(resource) => resource,
             Err((resource, errors)) => {
@@ -373,7 +395,7 @@ mod tests {
 
     #[test]
     fn every_message_is_in_every_language_with_the_same_variables() {
-        for (file, texts) in FILES {
+        for (file, texts) in files() {
             let english = messages(texts[0]);
             assert!(!english.is_empty(), "{file} is empty");
             for lang in &Lang::ALL[1..] {
@@ -412,7 +434,7 @@ mod tests {
 
     #[test]
     fn every_file_loads_without_errors_and_formats_without_isolation_marks() {
-        for (file, texts) in FILES {
+        for (file, texts) in files() {
             for lang in Lang::ALL {
                 assert!(
                     FluentResource::try_new(texts[lang.index()].to_string()).is_ok(),

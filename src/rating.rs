@@ -9,7 +9,9 @@ use chrono::{DateTime, Utc};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
 
-use crate::engine::{Config, fibonacci};
+use std::fmt;
+
+use crate::engine::{Codec, Config, GameKind};
 
 /// A player whose deviation is above this is provisional: listed apart on the leaderboard.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
@@ -20,40 +22,93 @@ pub const DAYS_PER_PERIOD: i64 = 30;
 /// The Glicko-2 system constant (tau): how fast volatility may change.
 pub const TAU: f64 = 0.5;
 
-/// The ratings a server keeps for each player: the Fanorona rule sets share one, and vela
-/// rounds count for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum RatingGame {
-    Fibonacci,
-    FibonacciCards,
-    Fanorona,
+/// A rating a server keeps for each player, named by its key (`fibonacci`, `fibonacci-cards`,
+/// `fanorona`). Each game says which ratings it keeps and which one a game counts for
+/// ([`GameOptions::RATINGS`](crate::engine::GameOptions::RATINGS)): the Fanorona rule sets share
+/// one, and vela rounds count for it; the Fibonacci cards variant has its own. Ordered as the
+/// games are listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RatingGame(&'static str);
+
+/// Every game's ratings, in the order of the list of games.
+macro_rules! all_ratings {
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
+        const RATING_COUNT: usize = {
+            let mut n = 0;
+            $($(#[$attr])* { n += GameKind::$kind.ratings().len(); })+
+            n
+        };
+        const ALL_RATINGS: [RatingGame; RATING_COUNT] = {
+            let mut all = [RatingGame(""); RATING_COUNT];
+            let mut n = 0;
+            $($(#[$attr])* {
+                let keys = GameKind::$kind.ratings();
+                let mut i = 0;
+                while i < keys.len() {
+                    all[n] = RatingGame(keys[i]);
+                    n += 1;
+                    i += 1;
+                }
+            })+
+            all
+        };
+    };
 }
 
-crate::codec!(RatingGame {
-    Fibonacci => "fibonacci",
-    FibonacciCards => "fibonacci-cards",
-    Fanorona => "fanorona",
-});
+crate::with_games!(all_ratings);
+
+impl Codec for RatingGame {
+    const ALL: &'static [RatingGame] = &ALL_RATINGS;
+    fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for RatingGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::str::FromStr for RatingGame {
+    type Err = crate::engine::UnknownWord;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RatingGame::from_word(s)
+            .ok_or_else(|| crate::engine::UnknownWord::new(s, RatingGame::words()))
+    }
+}
+
+impl PartialOrd for RatingGame {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for RatingGame {
+    /// In the order of the list of games, then of each game's ratings.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let position = |r: &RatingGame| ALL_RATINGS.iter().position(|a| a == r);
+        position(self).cmp(&position(other))
+    }
+}
+
+// The first games' ratings keep the names they had as enum variants.
+#[allow(non_upper_case_globals)]
+impl RatingGame {
+    pub const Fibonacci: RatingGame = RatingGame("fibonacci");
+    pub const FibonacciCards: RatingGame = RatingGame("fibonacci-cards");
+    pub const Fanorona: RatingGame = RatingGame("fanorona");
+}
 
 impl RatingGame {
     /// The rating a game with these options counts for.
     pub fn of(config: &Config) -> RatingGame {
-        match config {
-            Config::Fibonacci(options) => match options.variant {
-                fibonacci::Variant::Standard => RatingGame::Fibonacci,
-                fibonacci::Variant::Cards => RatingGame::FibonacciCards,
-            },
-            Config::Fanorona(_) => RatingGame::Fanorona,
-        }
+        RatingGame(config.rating())
     }
 
-    /// The name players read.
-    pub fn title(self) -> &'static str {
-        match self {
-            RatingGame::Fibonacci => "Fibonacci",
-            RatingGame::FibonacciCards => "Fibonacci (cards)",
-            RatingGame::Fanorona => "Fanorona",
-        }
+    /// The main rating of `kind` (the one its default options count for).
+    pub fn main(kind: GameKind) -> RatingGame {
+        RatingGame(kind.ratings()[0])
     }
 }
 
@@ -262,14 +317,23 @@ mod tests {
 
     #[test]
     fn rating_games_of_configs() {
-        use crate::engine::GameKind;
         let mut cards = Config::default_for(GameKind::Fibonacci);
-        assert_eq!(RatingGame::of(&cards), RatingGame::Fibonacci);
+        assert_eq!(RatingGame::of(&cards).as_str(), "fibonacci");
         cards.set("variant", "cards").expect("cards");
-        assert_eq!(RatingGame::of(&cards), RatingGame::FibonacciCards);
+        assert_eq!(RatingGame::of(&cards).as_str(), "fibonacci-cards");
         let mut fanorona = Config::default_for(GameKind::Fanorona);
         fanorona.set("rules", "standard").expect("rules");
         fanorona.set("vela", "white").expect("vela");
-        assert_eq!(RatingGame::of(&fanorona), RatingGame::Fanorona);
+        assert_eq!(
+            RatingGame::of(&fanorona),
+            RatingGame::main(GameKind::Fanorona)
+        );
+        assert_eq!(
+            RatingGame::words()[..3],
+            ["fibonacci", "fibonacci-cards", "fanorona"],
+            "the ratings in the order of the games, as the leaderboard's menu shows them"
+        );
+        assert!(RatingGame::main(GameKind::Fibonacci) < RatingGame::of(&cards));
+        assert!(RatingGame::of(&cards) < RatingGame::main(GameKind::Fanorona));
     }
 }

@@ -28,8 +28,6 @@ use std::str::FromStr;
 use std::time::Duration;
 
 pub mod baseline;
-pub mod fanorona;
-pub mod fibonacci;
 mod rng;
 
 pub use fanorona::{
@@ -101,19 +99,58 @@ impl crate::engine::Codec for Level {
     }
 }
 
-/// The AI's whole turn in any game, in the notation `rules play` accepts.
-pub fn turn(game: &crate::engine::Game, level: Level, seed: u64) -> Result<Vec<String>, AiError> {
-    match game {
-        crate::engine::Game::Fibonacci(game) => fibonacci_turn(game, level, seed),
-        crate::engine::Game::Fanorona(game) => fanorona_turn(game, level, seed),
+/// What the AI does for one game: each game's file here implements it for the game's engine
+/// type, and [`turn`] and [`evaluate`] dispatch to it from the list of games.
+pub trait Player {
+    /// The AI's whole turn, in the notation `rules play` accepts, one move per item.
+    fn ai_turn(&self, level: Level, seed: u64) -> Result<Vec<String>, AiError>;
+    /// A quick judgement for the side to move: positive when it stands better.
+    fn ai_evaluate(&self) -> i32;
+}
+
+macro_rules! ai_games {
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
+        $($(#[$attr])* pub mod $module;)+
+
+        /// The AI's whole turn in any game, in the notation `rules play` accepts.
+        pub fn turn(
+            game: &crate::engine::Game,
+            level: Level,
+            seed: u64,
+        ) -> Result<Vec<String>, AiError> {
+            match game {
+                $($(#[$attr])* crate::engine::Game::$kind(game) => game.ai_turn(level, seed)),+
+            }
+        }
+
+        /// A quick judgement of any game for the side to move: positive when it stands better.
+        pub fn evaluate(game: &crate::engine::Game) -> i32 {
+            match game {
+                $($(#[$attr])* crate::engine::Game::$kind(game) => game.ai_evaluate()),+
+            }
+        }
+    };
+}
+
+crate::with_games!(ai_games);
+
+impl Player for crate::engine::fibonacci::Game {
+    fn ai_turn(&self, level: Level, seed: u64) -> Result<Vec<String>, AiError> {
+        fibonacci_turn(self, level, seed)
+    }
+
+    fn ai_evaluate(&self) -> i32 {
+        evaluate_fibonacci(self)
     }
 }
 
-/// A quick judgement of any game for the side to move: positive when it stands better.
-pub fn evaluate(game: &crate::engine::Game) -> i32 {
-    match game {
-        crate::engine::Game::Fibonacci(game) => evaluate_fibonacci(game),
-        crate::engine::Game::Fanorona(game) => evaluate_fanorona(game),
+impl Player for crate::engine::fanorona::Game {
+    fn ai_turn(&self, level: Level, seed: u64) -> Result<Vec<String>, AiError> {
+        fanorona_turn(self, level, seed)
+    }
+
+    fn ai_evaluate(&self) -> i32 {
+        evaluate_fanorona(self)
     }
 }
 

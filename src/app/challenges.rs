@@ -64,6 +64,51 @@ fn new_row(new: &NewChallenge) -> NewChallengeRow {
     }
 }
 
+/// Whom a challenge is to, as the front end knows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    pub user: UserId,
+    /// The account is a bot's (this one or another).
+    pub is_bot: bool,
+}
+
+/// Who takes the other side of a challenge: the person challenged, or the AI at a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Challenged {
+    Person,
+    Ai(Level),
+}
+
+/// The rules of who may challenge whom, before anything is stored: no other bots; an AI `level`
+/// only against `bot` (this bot), which plays `medium` when none is given; never a rated game
+/// against the AI (`rated` as asked, `None` when not given); nobody challenges themselves.
+pub fn who_plays(
+    challenger: UserId,
+    opponent: Opponent,
+    bot: UserId,
+    level: Option<Level>,
+    rated: Option<bool>,
+) -> Result<Challenged, Refusal> {
+    let against_bot = opponent.user == bot;
+    if opponent.is_bot && !against_bot {
+        return Err(Refusal::ChallengeBot);
+    }
+    if level.is_some() && !against_bot {
+        return Err(Refusal::LevelNeedsBot { bot });
+    }
+    if against_bot && rated == Some(true) {
+        return Err(Refusal::AiNeverRated);
+    }
+    if opponent.user == challenger {
+        return Err(Refusal::SelfChallenge);
+    }
+    Ok(if against_bot {
+        Challenged::Ai(level.unwrap_or_default())
+    } else {
+        Challenged::Person
+    })
+}
+
 impl Service {
     /// Opens a challenge in a channel. Refused when the channel already has an active game or an
     /// open challenge (the database constraint decides, so two simultaneous challenges cannot
@@ -178,10 +223,13 @@ impl Service {
             rated: false,
             ..new_row(&new)
         };
-        self.insert_claiming(row, |tx: Tx, inserted: ChallengeRow| {
-            self.accept_locked(tx, inserted, bot, Some(level))
-        })
-        .await
+        let view = self
+            .insert_claiming(row, |tx: Tx, inserted: ChallengeRow| {
+                self.accept_locked(tx, inserted, bot, Some(level))
+            })
+            .await?;
+        self.ai_owes_turn(&view);
+        Ok(view)
     }
 
     /// The challenge a command answers, row-locked.
@@ -396,5 +444,68 @@ impl Service {
                 .transpose()
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ME: UserId = 1;
+    const ANN: UserId = 2;
+    const BEN: UserId = 3;
+    const OTHER_BOT: UserId = 4;
+
+    fn person(user: UserId) -> Opponent {
+        Opponent {
+            user,
+            is_bot: false,
+        }
+    }
+
+    fn a_bot(user: UserId) -> Opponent {
+        Opponent { user, is_bot: true }
+    }
+
+    #[test]
+    fn who_may_challenge_whom() {
+        assert_eq!(
+            who_plays(ANN, person(BEN), ME, None, None),
+            Ok(Challenged::Person)
+        );
+        assert_eq!(
+            who_plays(ANN, person(BEN), ME, None, Some(true)),
+            Ok(Challenged::Person)
+        );
+        assert_eq!(
+            who_plays(ANN, a_bot(ME), ME, None, None),
+            Ok(Challenged::Ai(Level::Medium)),
+            "the AI plays medium unless asked"
+        );
+        assert_eq!(
+            who_plays(ANN, a_bot(ME), ME, Some(Level::Hard), Some(false)),
+            Ok(Challenged::Ai(Level::Hard))
+        );
+        assert_eq!(
+            who_plays(ANN, a_bot(OTHER_BOT), ME, None, None),
+            Err(Refusal::ChallengeBot)
+        );
+        assert_eq!(
+            who_plays(ANN, person(BEN), ME, Some(Level::Easy), None),
+            Err(Refusal::LevelNeedsBot { bot: ME })
+        );
+        assert_eq!(
+            who_plays(ANN, a_bot(ME), ME, None, Some(true)),
+            Err(Refusal::AiNeverRated)
+        );
+        assert_eq!(
+            who_plays(ANN, person(ANN), ME, None, None),
+            Err(Refusal::SelfChallenge)
+        );
+        // The first rule broken is the one named: a level for another bot names the bot.
+        assert_eq!(
+            who_plays(ANN, a_bot(OTHER_BOT), ME, Some(Level::Easy), Some(true)),
+            Err(Refusal::ChallengeBot)
+        );
     }
 }

@@ -63,6 +63,14 @@ pub enum InternalError {
 pub enum Refusal {
     /// A challenge to oneself.
     SelfChallenge,
+    /// A challenge to another bot: bots other than this one do not play.
+    ChallengeBot,
+    /// An AI level asked of a challenge to a person: a level is for a game against `bot`.
+    LevelNeedsBot {
+        bot: UserId,
+    },
+    /// A rated game asked against the AI: games against the AI are never rated.
+    AiNeverRated,
     /// The channel already holds a game or an open challenge.
     ChannelBusy(ChannelHolder),
     /// No challenge has this id (a button of a deleted challenge).

@@ -3,7 +3,7 @@
 //! under the vela restrictions). Either player offers it; it is a challenge to the other, in the
 //! same channel, answered like any challenge.
 
-use crate::engine::{Config, GameKind, Side};
+use crate::engine::{Config, NoSecondRound, Side};
 use crate::store::challenges::{self, NewChallengeRow};
 use crate::store::games::{self, GameRow};
 use crate::store::kinds::Word;
@@ -29,31 +29,41 @@ enum Which {
 }
 
 /// The options of the follow-up of `kind` after a game played with `config` that ended with
-/// `outcome`, or why there is none.
+/// `outcome`, or why there is none. Each game says what its rematch and its second round are.
 fn follow_up_config(
     config: Config,
     outcome: Outcome,
     kind: FollowKind,
 ) -> Result<Config, NoVelaBecause> {
-    match (kind, config) {
-        // A rematch of a vela round is a new match, without the vela restrictions.
-        (FollowKind::Rematch, Config::Fanorona(mut options)) => {
-            options.vela = None;
-            Ok(Config::Fanorona(options))
-        }
-        (FollowKind::Rematch, config) => Ok(config),
-        (FollowKind::Vela, Config::Fanorona(options)) if options.vela.is_some() => {
-            Err(NoVelaBecause::AlreadyVela)
-        }
-        (FollowKind::Vela, mut config @ Config::Fanorona(_)) => {
-            let winner = outcome.winner().ok_or(NoVelaBecause::NoWinner)?;
-            let colour = GameKind::Fanorona.side_names()[winner.index()];
+    match kind {
+        FollowKind::Rematch => Ok(config.rematch()),
+        FollowKind::Vela => {
+            // A game without a second round says so whoever won.
             config
-                .set("vela", colour)
-                .map_err(|_| NoVelaBecause::NotFanorona)?;
-            Ok(config)
+                .second_round(Side::First)
+                .map_err(NoVelaBecause::from)?;
+            let winner = outcome.winner().ok_or(NoVelaBecause::NoWinner)?;
+            config.second_round(winner).map_err(NoVelaBecause::from)
         }
-        (FollowKind::Vela, _) => Err(NoVelaBecause::NotFanorona),
+    }
+}
+
+impl GameView {
+    /// True when a second round (a vela round) can follow this finished game: a decisive game
+    /// of a game that has one, not itself a second round.
+    pub fn second_round_possible(&self) -> bool {
+        self.outcome
+            .and_then(Outcome::winner)
+            .is_some_and(|winner| self.game.config().second_round(winner).is_ok())
+    }
+}
+
+impl From<NoSecondRound> for NoVelaBecause {
+    fn from(why: NoSecondRound) -> NoVelaBecause {
+        match why {
+            NoSecondRound::NotThisGame => NoVelaBecause::NotFanorona,
+            NoSecondRound::AlreadySecondRound => NoVelaBecause::AlreadyVela,
+        }
     }
 }
 
@@ -117,7 +127,12 @@ impl Service {
             })
             .await?;
         match offered {
-            Ok(done) => Ok(done),
+            Ok(done) => {
+                if let FollowUp::Started(view) = &done {
+                    self.ai_owes_turn(view);
+                }
+                Ok(done)
+            }
             Err((StoreError::FollowUpTaken(game), _)) => {
                 Err(self.follow_up_taken(game, kind).await)
             }
@@ -193,7 +208,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{WinReason, fanorona};
+    use crate::engine::{GameKind, WinReason, fanorona};
 
     fn fanorona(vela: Option<fanorona::Color>) -> Config {
         Config::Fanorona(fanorona::Options {

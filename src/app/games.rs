@@ -382,7 +382,9 @@ impl Service {
         moves: &str,
     ) -> Result<MoveOutcome, AppError> {
         let words = split_moves(moves)?;
-        self.guarded(self.play_words(channel, user, &words)).await
+        let outcome = self.guarded(self.play_words(channel, user, &words)).await?;
+        self.ai_owes_turn(&outcome.view);
+        Ok(outcome)
     }
 
     /// Ends the Fibonacci turn early, or stops a Fanorona chain.
@@ -391,7 +393,11 @@ impl Service {
         channel: ChannelId,
         user: UserId,
     ) -> Result<MoveOutcome, AppError> {
-        self.guarded(self.play_words(channel, user, &["end"])).await
+        let outcome = self
+            .guarded(self.play_words(channel, user, &["end"]))
+            .await?;
+        self.ai_owes_turn(&outcome.view);
+        Ok(outcome)
     }
 
     /// Takes back the player's own last move of the turn still in progress. The result's

@@ -12,7 +12,8 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Side, WinReason};
+use crate::engine::Side;
+use crate::i18n::Lang;
 
 use super::{FollowKind, GameView, HistoryEntry, Outcome, UserId};
 
@@ -99,12 +100,7 @@ fn result(view: &GameView) -> String {
         Some(Outcome::Won(side, reason)) => format!(
             "{} wins ({})",
             name(side),
-            match reason {
-                WinReason::Surrounded => "centre surrounded",
-                WinReason::CardsFormation => "strike formation",
-                WinReason::AllCaptured => "every piece captured",
-                WinReason::NoLegalMove => "no legal move left",
-            }
+            crate::tr!(Lang::En, &format!("history-why-{reason}"))
         ),
         Some(Outcome::Resigned { winner }) => {
             format!("{} wins ({} resigned)", name(winner), name(winner.other()))

@@ -9,17 +9,21 @@
 //! - `history`: the text export of a game; `start`: the database and the service at start-up;
 //! - `ratings`: Glicko-2 ratings updated as rated games end, the leaderboard and profiles.
 
+mod ai;
 mod challenges;
 pub mod clock;
 mod draws;
 mod error;
 mod follow;
 
+pub use ai::{AiPlayed, AiRunner, play_ai_turns};
+pub use challenges::{Challenged, Opponent, who_plays};
 pub use follow::FollowUp;
 mod games;
 mod history;
 mod logs;
 mod pauses;
+mod pictures;
 mod ratings;
 mod replay;
 mod schedule;
@@ -39,6 +43,7 @@ pub use error::{
     chain,
 };
 pub use pauses::PauseStep;
+pub use pictures::Pictures;
 pub use ratings::{
     GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
     Rebuilt, Standing,
@@ -69,6 +74,8 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     /// The logs of the games played lately, shared by the service's clones.
     logs: Arc<logs::LogCache>,
+    /// Rung when a command leaves the AI to move: its player ([`play_ai_turns`]) looks at once.
+    ai_bell: Arc<tokio::sync::Notify>,
 }
 
 impl Service {
@@ -81,6 +88,7 @@ impl Service {
             store: Store::connect(database_url).await?,
             clock: Arc::new(SystemClock),
             logs: Arc::default(),
+            ai_bell: Arc::default(),
         };
         if service.rebuild_ratings_if_missing().await? {
             tracing::info!("rebuilt the ratings of the games played before ratings existed");

@@ -166,7 +166,7 @@ async fn run(config: BotConfig) -> ExitCode {
         ..Default::default()
     };
     let setup_service = service.clone();
-    let runner = match super::ai::AiRunner::start() {
+    let runner = match crate::app::AiRunner::start() {
         Ok(runner) => runner,
         Err(e) => {
             tracing::error!(error = %e, "could not start the AI's thread");
@@ -174,7 +174,8 @@ async fn run(config: BotConfig) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let setup_runner = runner.clone();
+    let presenter = Arc::new(present::Presenter::start());
+    let setup_presenter = presenter.clone();
     // A refused registration ends the process: a bot that cannot register would stay connected
     // but never answer (every event waits for the setup's data).
     let (fatal, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
@@ -201,10 +202,9 @@ async fn run(config: BotConfig) -> ExitCode {
                 tracing::info!(bot = %ready.user.name, "ready");
                 Ok(Data {
                     service: setup_service,
-                    names: present::Names::default(),
+                    presenter: setup_presenter,
                     budget: ANSWER_BUDGET,
                     bot: ready.user.id.get(),
-                    ai: setup_runner,
                 })
             })
         })
@@ -266,12 +266,14 @@ async fn run(config: BotConfig) -> ExitCode {
     let scheduler = tokio::spawn(super::notices::run(
         service.clone(),
         scheduler_http,
+        presenter.clone(),
         config.tick,
     ));
 
     let ai_task = tokio::spawn(super::ai::run(
         service.clone(),
         ai_http,
+        presenter,
         runner,
         config.tick,
     ));

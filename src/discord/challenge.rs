@@ -17,8 +17,8 @@ use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_fr
 use super::{access, lang, words};
 use crate::ai::Level;
 use crate::app::{
-    AppError, ChallengeState, ChallengeView, ColourChoice, FollowKind, GameView, MessageId,
-    NewChallenge, Refusal, Service, TurnClock, UserId,
+    AppError, ChallengeState, ChallengeView, Challenged, ColourChoice, FollowKind, GameView,
+    MessageId, NewChallenge, Opponent, Refusal, Service, TurnClock, UserId, who_plays,
 };
 use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
 use crate::i18n::Lang;
@@ -46,7 +46,7 @@ pub fn challenge_terms(
     options: &[(&str, Option<&str>)],
     colour: Option<&str>,
 ) -> Result<(Config, ColourChoice), String> {
-    let kind = game.unwrap_or(GameKind::Fibonacci);
+    let kind = game.unwrap_or(GameKind::ALL[0]);
     let mut config = Config::default_for(kind);
     for &(key, value) in options {
         let Some(value) = value else { continue };
@@ -321,26 +321,18 @@ pub async fn challenge(
         .global_name
         .clone()
         .unwrap_or(opponent.name.clone());
-    data.names.learn(opponent.id.get(), &opponent_name);
+    data.presenter
+        .names
+        .learn(opponent.id.get(), &opponent_name);
     let posted = answer_reporting(ctx, "challenge", async move {
-        let against_me = opponent.id.get() == data.bot;
-        if opponent.bot && !against_me {
-            return Ok(Answer::notice(tr!(user_lang, "challenge-no-bots")));
-        }
-        if level.is_some() && !against_me {
-            return Ok(Answer::notice(tr!(
-                user_lang,
-                "challenge-level-needs-me",
-                me = mention(data.bot)
-            )));
-        }
-        if against_me && rated == Some(true) {
-            return Ok(Answer::notice(tr!(user_lang, "challenge-ai-unrated")));
-        }
-        let level = against_me.then(|| level.map_or_else(Level::default, |l| l.0));
-        if opponent.id.get() == user {
-            return Ok(Answer::notice(tr!(user_lang, "challenge-self")));
-        }
+        let opponent_is = Opponent {
+            user: opponent.id.get(),
+            is_bot: opponent.bot,
+        };
+        let level = match who_plays(user, opponent_is, data.bot, level.map(|l| l.0), rated)? {
+            Challenged::Ai(level) => Some(level),
+            Challenged::Person => None,
+        };
         let options = [
             ("variant", variant.map(|v| v.0.as_str())),
             ("rules", rules.map(|r| r.0.as_str())),
@@ -369,7 +361,7 @@ pub async fn challenge(
                 guild_lang,
                 "challenge-thread-title",
                 game = describe(guild_lang, &new.config),
-                first = data.names.of(&http, user).await,
+                first = data.presenter.names.of(&http, user).await,
                 second = opponent_name
             );
             let lacking = access::missing(interaction.app_permissions, access::THREAD);
@@ -386,10 +378,9 @@ pub async fn challenge(
             new.channel = thread_id.get();
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
-                data.ai.wake_for(&view);
                 let lang = lang::guild(view.guild);
                 let headline = started_headline(lang, &view);
-                let first = game_message(&http, &data.names, lang, &headline, &view).await;
+                let first = game_message(&http, &data.presenter, lang, &headline, &view).await;
                 for m in std::iter::once(first).chain(turn_ping(lang, &view)) {
                     if let Err(e) = post(&http, thread_id.get(), &m).await {
                         tracing::warn!(error = %e, "could not post a game in its thread");
@@ -420,7 +411,6 @@ pub async fn challenge(
         } else {
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
-                data.ai.wake_for(&view);
                 return Ok(started(&http, data, &view).await);
             }
             let c = data.service.challenge(new).await?;
@@ -479,7 +469,7 @@ fn started_headline(lang: Lang, view: &GameView) -> String {
 pub(super) async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
     let lang = lang::guild(view.guild);
     let headline = started_headline(lang, view);
-    Answer::public(game_message(http, &data.names, lang, &headline, view).await)
+    Answer::public(game_message(http, &data.presenter, lang, &headline, view).await)
         .then(turn_ping(lang, view))
 }
 
@@ -495,7 +485,7 @@ async fn stale_challenge(
     if state == ChallengeState::Accepted
         && let Some(view) = data.service.game_in_channel(channel).await?
     {
-        let m = game_message(http, &data.names, lang, &text, &view).await;
+        let m = game_message(http, &data.presenter, lang, &text, &view).await;
         return Ok(Answer::private(m));
     }
     Ok(Answer::notice(format!(

@@ -100,7 +100,7 @@ mod tests {
             .iter()
             .map(|c| c.name.to_string())
             .collect();
-        assert_eq!(names, ["fibonacci", "fanorona"]);
+        assert_eq!(names[..2], ["fibonacci", "fanorona"]);
         assert_eq!(
             Choice::<Variant>::from_index(1),
             Some(Choice(Variant::Cards))
@@ -109,6 +109,7 @@ mod tests {
             .iter()
             .map(|c| c.name.to_string())
             .collect();
-        assert_eq!(colours, ["red", "green", "white", "black", "random"]);
+        assert_eq!(colours[..4], ["red", "green", "white", "black"]);
+        assert_eq!(colours.last().map(String::as_str), Some("random"));
     }
 }

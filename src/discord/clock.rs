@@ -52,7 +52,7 @@ async fn paused(
                 ),
                 None => tr!(lang, "pause-started", player = player, days = days),
             };
-            Answer::public(game_message(http, &data.names, lang, &headline, view).await)
+            Answer::public(game_message(http, &data.presenter, lang, &headline, view).await)
         }
     }
 }
@@ -88,7 +88,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), BotError> {
         let view = data.service.resume(channel, user).await?;
         let headline = tr!(lang, "pause-resumed", player = mention(user));
         Ok(
-            Answer::public(game_message(&http, &data.names, lang, &headline, &view).await)
+            Answer::public(game_message(&http, &data.presenter, lang, &headline, &view).await)
                 .then(turn_ping(lang, &view)),
         )
     })

@@ -31,7 +31,7 @@ async fn ended(
     headline: &str,
     view: &GameView,
 ) -> Answer {
-    Answer::public(game_message(http, &data.names, lang, headline, view).await)
+    Answer::public(game_message(http, &data.presenter, lang, headline, view).await)
         .then(game_over(lang, view))
 }
 
@@ -60,7 +60,7 @@ async fn after_draw(
                 side = side_name(lang, view.game.kind(), side),
                 opponent = mention(opponent)
             );
-            let message = game_message(http, &data.names, lang, &headline, view)
+            let message = game_message(http, &data.presenter, lang, &headline, view)
                 .await
                 .components(vec![draw_row(lang, view.id)])
                 .notify([opponent]);
@@ -69,7 +69,14 @@ async fn after_draw(
         // The service reported success without an offer by this player or an agreed draw:
         // show the game as it stands rather than guess.
         _ => Answer::private(
-            game_message(http, &data.names, lang, &tr!(lang, "finish-game-now"), view).await,
+            game_message(
+                http,
+                &data.presenter,
+                lang,
+                &tr!(lang, "finish-game-now"),
+                view,
+            )
+            .await,
         ),
     }
 }
@@ -104,7 +111,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
         {
             // Against the AI: it answers at once, by its own evaluation.
             let bot = view.player(side);
-            if super::ai::accepts_draw(&view) {
+            if view.ai_accepts_draw() {
                 let view = data.service.draw(channel, bot).await?;
                 let headline = tr!(
                     lang,
@@ -122,7 +129,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
                 level = level_word(lang, level)
             );
             return Ok(Answer::public(
-                game_message(&http, &data.names, lang, &headline, &view).await,
+                game_message(&http, &data.presenter, lang, &headline, &view).await,
             ));
         }
         Ok(after_draw(&http, data, lang, user, &view, None).await)
@@ -168,7 +175,7 @@ async fn stale_draw(
             } else {
                 let m = game_message(
                     http,
-                    &data.names,
+                    &data.presenter,
                     lang,
                     &tr!(lang, "finish-no-draw-offer"),
                     &view,
@@ -188,7 +195,7 @@ async fn stale_draw(
                 Some(view) => Answer::private(
                     game_message(
                         http,
-                        &data.names,
+                        &data.presenter,
                         lang,
                         &tr!(lang, "finish-game-is-over"),
                         &view,
@@ -244,7 +251,7 @@ pub async fn on_button(
             };
             retire_draw_buttons(http, &view, Some(interaction.message.id.get()));
             Ok(
-                Answer::public(game_message(http, &data.names, lang, &headline, &view).await)
+                Answer::public(game_message(http, &data.presenter, lang, &headline, &view).await)
                     .updating(),
             )
         }

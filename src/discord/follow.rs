@@ -29,10 +29,7 @@ async fn answered(http: &serenity::Http, data: &Data, done: FollowUp) -> Answer 
         FollowUp::Offered(c) => {
             Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id))
         }
-        FollowUp::Started(view) => {
-            data.ai.wake_for(&view);
-            started(http, data, &view).await
-        }
+        FollowUp::Started(view) => started(http, data, &view).await,
     }
 }
 

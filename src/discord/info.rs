@@ -190,8 +190,9 @@ pub async fn rules(
 ) -> Result<(), BotError> {
     // A public answer: in the server's language.
     let lang = lang::of(ctx).guild;
+    let data = ctx.data();
     answer(ctx, "rules", async move {
-        let kind = game.map_or(GameKind::Fibonacci, |g| g.0);
+        let kind = game.map_or(GameKind::ALL[0], |g| g.0);
         let text = tr!(lang, &format!("rules-{kind}"));
         let start = Game::new(Config::default_for(kind), 0);
         let info = BoardInfo {
@@ -199,7 +200,13 @@ pub async fn rules(
             lang,
             ..BoardInfo::default()
         };
-        let image = picture(start, info, format!("{kind}-start.png")).await;
+        let image = picture(
+            &data.presenter.pictures,
+            start,
+            info,
+            format!("{kind}-start.png"),
+        )
+        .await;
         Ok(Answer::public(Message::text(text).file(image)))
     })
     .await

@@ -9,6 +9,7 @@
 
 use std::future::Future;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -29,11 +30,9 @@ pub mod info;
 pub mod lang;
 mod localise;
 pub mod notices;
-mod painters;
 pub mod play;
 pub mod present;
 pub mod ratings;
-pub mod reasons;
 pub mod register;
 pub mod reply;
 pub mod words;
@@ -44,13 +43,12 @@ pub use config::{BotConfig, ConfigError};
 #[derive(Debug)]
 pub struct Data {
     pub service: Service,
-    pub names: present::Names,
+    /// The names learnt and the pictures drawn, shared with the scheduler and the AI's posts.
+    pub presenter: Arc<present::Presenter>,
     /// How long an answer may take before the interaction is deferred (Discord allows 3 s).
     pub budget: Duration,
     /// The bot's own user id (a player of the games against the AI).
     pub bot: UserId,
-    /// The AI's thread and the bell of the task that plays its turns.
-    pub ai: ai::AiRunner,
 }
 
 /// A failure to talk to Discord (service refusals never get here: they become replies).
@@ -115,7 +113,7 @@ fn invoker(ctx: Context<'_>) -> (UserId, ChannelId, GuildId) {
 /// Remembers the name the invoker shows in this server, to label boards without a lookup.
 fn names_from_interaction(data: &Data, member: Option<&serenity::Member>, user: &serenity::User) {
     let name = member.map_or_else(|| user.display_name(), |m| m.display_name());
-    data.names.learn(user.id.get(), name);
+    data.presenter.names.learn(user.id.get(), name);
 }
 
 /// Answers a slash command with the result of `work` (see [`reply::respond`]).

@@ -20,18 +20,23 @@ use crate::app::{Notice, NoticeKind, Notify, Service, chain};
 const CLAIM: i64 = 20;
 
 /// Runs the scheduler until the task is aborted: a look every `period`.
-pub async fn run(service: Service, http: Arc<serenity::Http>, period: Duration) {
-    let names = present::Names::default();
+pub async fn run(
+    service: Service,
+    http: Arc<serenity::Http>,
+    presenter: Arc<present::Presenter>,
+    period: Duration,
+) {
+    let presenter = &*presenter;
     let mut ticks = tokio::time::interval(period);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        look(&service, &http, &names).await;
+        look(&service, &http, presenter).await;
     }
 }
 
 /// One look: due games first, then every notice owed.
-pub async fn look(service: &Service, http: &serenity::Http, names: &present::Names) {
+pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
     match service.tick().await {
         Ok(report) if report.is_empty() => {}
         Ok(report) => {
@@ -60,7 +65,7 @@ pub async fn look(service: &Service, http: &serenity::Http, names: &present::Nam
                 tracing::debug!(notice = id, "a reminder no longer applies");
                 Ok(())
             } else {
-                send(http, names, &notice).await
+                send(http, presenter, &notice).await
             };
             match sent {
                 Ok(()) => {
@@ -91,7 +96,7 @@ async fn post(http: &serenity::Http, channel: u64, message: &Message) -> serenit
 /// Sends one notice.
 async fn send(
     http: &serenity::Http,
-    names: &present::Names,
+    presenter: &present::Presenter,
     notice: &Notice,
 ) -> serenity::Result<()> {
     let view = &notice.view;
@@ -111,7 +116,7 @@ async fn send(
             post(
                 http,
                 channel,
-                &game_message(http, names, lang, &headline, view).await,
+                &game_message(http, presenter, lang, &headline, view).await,
             )
             .await?;
             if let Some(over) = game_over(lang, view) {
@@ -124,7 +129,7 @@ async fn send(
             post(
                 http,
                 channel,
-                &game_message(http, names, lang, &headline, view).await,
+                &game_message(http, presenter, lang, &headline, view).await,
             )
             .await?;
             if let Some(ping) = turn_ping(lang, view) {

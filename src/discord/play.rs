@@ -33,13 +33,12 @@ pub async fn changed(
 ) -> Answer {
     let view = &outcome.view;
     super::finish::retire_draw_buttons(http, view, None);
-    data.ai.wake_for(view);
     let mut text = headline;
     for line in skipped_turns(lang, outcome.view.game.kind(), &outcome.played) {
         text.push('\n');
         text.push_str(&line);
     }
-    let answer = Answer::public(game_message(http, &data.names, lang, &text, view).await);
+    let answer = Answer::public(game_message(http, &data.presenter, lang, &text, view).await);
     if view.outcome.is_some() {
         answer.then(game_over(lang, view))
     } else if outcome.turn_passed {
@@ -195,7 +194,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), BotError> {
             Some(view) => {
                 let headline = tr!(langs.guild, "play-board");
                 Ok(Answer::public(
-                    game_message(&http, &data.names, langs.guild, &headline, &view).await,
+                    game_message(&http, &data.presenter, langs.guild, &headline, &view).await,
                 ))
             }
             None => Ok(Answer::private(Message::text(tr!(

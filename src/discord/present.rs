@@ -8,10 +8,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::buttons::follow_up_row;
-use super::painters::draw_off_thread;
 use super::reply::Message;
-use crate::app::{FollowKind, GameView, Outcome, RatingChange, UserId};
-use crate::engine::{Codec, Config, Game, GameKind, Played, Side, WinReason};
+use crate::app::{FollowKind, GameView, Outcome, Pictures, RatingChange, UserId};
+use crate::engine::{Codec, Game, GameKind, Played, Side};
 use crate::i18n::Lang;
 use crate::rating::RatingGame;
 use crate::render::{BoardInfo, render_png};
@@ -23,28 +22,7 @@ pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
 }
 
-/// "Red", "Green", "White", "Black" in `lang`.
-pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
-    crate::render::side_word(lang, kind.side_names()[side.index()])
-}
-
-/// The game and its options in `lang`: "Fibonacci (variante des cartes)".
-pub fn describe(lang: Lang, config: &Config) -> String {
-    match config {
-        Config::Fibonacci(o) => tr!(
-            lang,
-            "config-fibonacci",
-            variant = o.variant.as_str(),
-            group = o.group.as_str()
-        ),
-        Config::Fanorona(o) => tr!(
-            lang,
-            "config-fanorona",
-            rules = o.rules.as_str(),
-            vela = if o.vela.is_some() { "yes" } else { "no" }
-        ),
-    }
-}
+pub use crate::words::{describe, side_name};
 
 /// A turn clock in `lang`: "3 days per turn", "no clock".
 pub fn clock_words(lang: Lang, clock: crate::app::TurnClock) -> String {
@@ -189,13 +167,7 @@ pub fn outcome_text(lang: Lang, view: &GameView, outcome: Outcome) -> String {
     match outcome {
         Outcome::Won(winner, reason) => {
             let loser = side_name(lang, kind, winner.other());
-            let how = match reason {
-                WinReason::Surrounded => "game-how-surrounded",
-                WinReason::CardsFormation => "game-how-cards",
-                WinReason::AllCaptured => "game-how-all-captured",
-                WinReason::NoLegalMove => "game-how-no-move",
-            };
-            let how = tr!(lang, how, loser = loser);
+            let how = tr!(lang, &format!("game-how-{reason}"), loser = loser);
             tr!(lang, "game-won", winner = who(winner), how = how)
         }
         Outcome::Resigned { winner } => tr!(
@@ -302,7 +274,11 @@ pub fn game_over(lang: Lang, view: &GameView) -> Option<Message> {
     Some(
         Message::text(text)
             .notify(view.players.into_iter().filter(|&p| Some(p) != ai))
-            .components(vec![follow_up_row(lang, view.id, vela_possible(view))]),
+            .components(vec![follow_up_row(
+                lang,
+                view.id,
+                view.second_round_possible(),
+            )]),
     )
 }
 
@@ -335,16 +311,6 @@ pub fn rating_changes_text(lang: Lang, changes: &[RatingChange]) -> Option<Strin
 /// A rating's name: "Fibonacci (cards)".
 pub fn rating_title(lang: Lang, game: RatingGame) -> String {
     tr!(lang, &format!("rating-game-{}", game.as_str()))
-}
-
-/// True when a vela round can follow this finished game: a decisive Fanorona game that was not
-/// itself a vela round.
-pub fn vela_possible(view: &GameView) -> bool {
-    let first_round = match view.game.config() {
-        Config::Fanorona(options) => options.vela.is_none(),
-        _ => false,
-    };
-    first_round && view.outcome.and_then(Outcome::winner).is_some()
 }
 
 /// Display names looked up once and remembered (they only label the board).
@@ -393,29 +359,38 @@ impl Names {
     }
 }
 
-/// Renders a game's board off the async executor. A failure is logged and yields no picture:
-/// the move stands whatever happens to its illustration.
+/// What the Discord layer draws with: the names it learnt (they only label the boards) and the
+/// service's pictures (painters and board cache). One value, shared by the commands, the
+/// scheduler's notices and the AI's posts.
+#[derive(Debug)]
+pub struct Presenter {
+    pub names: Names,
+    pub pictures: Pictures,
+}
+
+impl Presenter {
+    /// Starts the painter threads.
+    pub fn start() -> Presenter {
+        Presenter {
+            names: Names::default(),
+            pictures: Pictures::start(),
+        }
+    }
+}
+
+/// Renders a game's board off the async executor (or finds it drawn already). A failure is
+/// logged and yields no picture: the move stands whatever happens to its illustration.
 pub async fn board_png(
     http: &serenity::Http,
-    names: &Names,
+    presenter: &Presenter,
     lang: Lang,
     view: &GameView,
 ) -> Option<serenity::CreateAttachment> {
+    let names = &presenter.names;
     let players = [
         names.of(http, view.players[0]).await,
         names.of(http, view.players[1]).await,
     ];
-    let filename = format!("{}-{}.png", view.game.kind(), view.id);
-    // Everything the picture shows follows from the game's version and the players' names.
-    let key = (view.id, view.version, lang, players.clone());
-    if let Some(png) = board_cache().get(&key) {
-        tracing::debug!(
-            game = view.id,
-            version = view.version,
-            "board from the cache"
-        );
-        return Some(serenity::CreateAttachment::bytes(png, filename));
-    }
     let info = BoardInfo {
         players,
         last_turn: view.last_turn.clone(),
@@ -424,174 +399,37 @@ pub async fn board_png(
         note: board_note(lang, view),
         lang,
     };
-    let png = render(view.game.clone(), info).await?;
-    board_cache().put(key, png.clone());
+    let png = presenter.pictures.board(view, info).await?;
+    let filename = format!("{}-{}.png", view.game.kind(), view.id);
     Some(serenity::CreateAttachment::bytes(png, filename))
-}
-
-/// What identifies a drawn board: the game, its version, the language and names on it.
-type BoardKey = (i64, i32, Lang, [String; 2]);
-
-/// The boards drawn last, so that spectators asking for the same board again cost no drawing.
-/// Bounded by the bytes it holds, not by a count: fifty games moving at once must all find their
-/// latest board again (a cache of 32 boards lost most of them between a move and the `/board`
-/// after it). A game's older versions go as soon as a newer one is drawn: nobody asks for them.
-#[derive(Debug)]
-struct BoardCache {
-    boards: Mutex<std::collections::VecDeque<(BoardKey, Vec<u8>)>>,
-    /// The most PNG bytes kept (the oldest boards go first).
-    budget: usize,
-}
-
-impl Default for BoardCache {
-    fn default() -> BoardCache {
-        // About two hundred boards of the 60–80 kB a busy board weighs.
-        BoardCache::with_budget(16 << 20)
-    }
-}
-
-impl BoardCache {
-    fn with_budget(budget: usize) -> BoardCache {
-        BoardCache {
-            boards: Mutex::default(),
-            budget,
-        }
-    }
-
-    fn get(&self, key: &BoardKey) -> Option<Vec<u8>> {
-        let boards = self.boards.lock().ok()?;
-        boards
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, png)| png.clone())
-    }
-
-    fn put(&self, key: BoardKey, png: Vec<u8>) {
-        let Ok(mut boards) = self.boards.lock() else {
-            return;
-        };
-        // A board of a version older than one already drawn (a slow render) is not kept.
-        if boards.iter().any(|(k, _)| k.0 == key.0 && k.1 > key.1) {
-            return;
-        }
-        // The same board, and the boards of the game's earlier versions, go.
-        boards.retain(|(k, _)| k.0 != key.0 || (k.1 == key.1 && *k != key));
-        let mut held: usize = boards.iter().map(|(_, png)| png.len()).sum();
-        while held + png.len() > self.budget {
-            match boards.pop_front() {
-                Some((_, old)) => held -= old.len(),
-                None => return,
-            }
-        }
-        boards.push_back((key, png));
-    }
-}
-
-fn board_cache() -> &'static BoardCache {
-    static CACHE: std::sync::OnceLock<BoardCache> = std::sync::OnceLock::new();
-    CACHE.get_or_init(BoardCache::default)
-}
-
-/// Draws a board on a painter thread. A failure is logged.
-async fn render(game: Game, info: BoardInfo) -> Option<Vec<u8>> {
-    draw_off_thread("a board", move || render_png(&game, &info)).await
 }
 
 /// Renders any position (for `/rules`) off the async executor.
 pub async fn picture(
+    pictures: &Pictures,
     game: Game,
     info: BoardInfo,
     filename: String,
 ) -> Option<serenity::CreateAttachment> {
-    let png = render(game, info).await?;
+    let png = pictures
+        .draw("a board", move || render_png(&game, &info))
+        .await?;
     Some(serenity::CreateAttachment::bytes(png, filename))
 }
 
 /// A message about a game: a headline, the status line and the board.
 pub async fn game_message(
     http: &serenity::Http,
-    names: &Names,
+    presenter: &Presenter,
     lang: Lang,
     headline: &str,
     view: &GameView,
 ) -> Message {
-    let board = board_png(http, names, lang, view).await;
+    let board = board_png(http, presenter, lang, view).await;
     let mut text = format!("{headline}\n{}", status_line(lang, view));
     if board.is_none() {
         text.push('\n');
         text.push_str(&tr!(lang, "game-no-picture"));
     }
     Message::text(text).file(board)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn key(version: i32) -> BoardKey {
-        (7, version, Lang::En, ["ann".to_string(), "ben".to_string()])
-    }
-
-    /// A board drawn for a game version is found again; the oldest goes when the cache is full.
-    #[test]
-    fn the_board_cache_keeps_the_last_boards_by_game_version_and_names() {
-        let cache = BoardCache::with_budget(10);
-        cache.put(key(1), vec![1]);
-        assert_eq!(cache.get(&key(1)), Some(vec![1]));
-        assert_eq!(cache.get(&key(2)), None, "another version is another board");
-        let renamed = (7, 1, Lang::En, ["ann".to_string(), "bob".to_string()]);
-        assert_eq!(
-            cache.get(&renamed),
-            None,
-            "the names are part of the picture"
-        );
-        // Other games' boards fill the budget: the oldest goes first.
-        let other = |game: i64| (game, 1, Lang::En, ["ann".to_string(), "ben".to_string()]);
-        for game in 100..109 {
-            cache.put(other(game), vec![game as u8]);
-        }
-        assert_eq!(
-            cache.get(&key(1)),
-            Some(vec![1]),
-            "ten bytes hold ten boards"
-        );
-        cache.put(other(109), vec![109, 109]);
-        assert_eq!(cache.get(&key(1)), None, "the oldest went");
-        assert_eq!(cache.get(&other(100)), None, "and the next, to make room");
-        assert_eq!(cache.get(&other(101)), Some(vec![101]));
-        assert_eq!(cache.get(&other(109)), Some(vec![109, 109]));
-    }
-
-    /// Fifty games each find their latest board, however many boards they drew before.
-    #[test]
-    fn the_board_cache_keeps_one_version_per_game_for_many_games() {
-        let cache = BoardCache::default();
-        let board = |game: i64, version: i32| {
-            (
-                game,
-                version,
-                Lang::En,
-                ["ann".to_string(), "ben".to_string()],
-            )
-        };
-        for version in 1..=20 {
-            for game in 0..50 {
-                cache.put(board(game, version), vec![0; 80_000]);
-            }
-        }
-        for game in 0..50 {
-            assert!(cache.get(&board(game, 20)).is_some(), "game {game}");
-            assert_eq!(cache.get(&board(game, 19)), None, "an older version goes");
-        }
-        // A board of an older version drawn late is not kept, and leaves the newer one.
-        cache.put(board(3, 18), vec![1]);
-        assert!(cache.get(&board(3, 20)).is_some());
-        assert_eq!(cache.get(&board(3, 18)), None);
-        let held = cache.boards.lock().map(|b| b.len()).ok();
-        assert_eq!(held, Some(50));
-        // Another language's board of the same version stands beside it.
-        let french = (3, 20, Lang::Fr, ["ann".to_string(), "ben".to_string()]);
-        cache.put(french.clone(), vec![2]);
-        assert!(cache.get(&board(3, 20)).is_some() && cache.get(&french).is_some());
-    }
 }

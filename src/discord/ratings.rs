@@ -3,11 +3,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::choices::Choice;
-use super::painters::draw_off_thread;
 use super::present::{describe, mention, rating_title, timestamp};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker, lang};
 use crate::app::{GameRecord, Leaderboard, Profile, Standing, UserId};
+use crate::engine::Codec;
 use crate::i18n::Lang;
 use crate::rating::{RatingGame, Score, round};
 use crate::render::{ChartSeries, rating_chart};
@@ -73,7 +73,7 @@ pub async fn leaderboard(
     let (_, _, guild) = invoker(ctx);
     let lang = lang::of(ctx).guild;
     answer(ctx, "leaderboard", async move {
-        let game = game.map_or(RatingGame::Fibonacci, |g| g.0);
+        let game = game.map_or(RatingGame::ALL[0], |g| g.0);
         let board = data.service.leaderboard(guild, game).await?;
         Ok(Answer::public(Message::text(leaderboard_text(
             lang, &board,
@@ -203,7 +203,7 @@ pub async fn profile(
     let http = ctx.serenity_context().http.clone();
     let (asker, _, guild) = invoker(ctx);
     if let Some(user) = &user {
-        data.names.learn(
+        data.presenter.names.learn(
             user.id.get(),
             user.global_name.as_deref().unwrap_or(&user.name),
         );
@@ -217,13 +217,16 @@ pub async fn profile(
             let title = tr!(
                 lang,
                 "ratings-chart-title",
-                player = data.names.of(&http, target).await
+                player = data.presenter.names.of(&http, target).await
             );
             let series = profile_series(lang, &profile);
-            let png = draw_off_thread("a rating chart", move || {
-                rating_chart(lang, &title, &series)
-            })
-            .await;
+            let png = data
+                .presenter
+                .pictures
+                .draw("a rating chart", move || {
+                    rating_chart(lang, &title, &series)
+                })
+                .await;
             message = message.file(png.map(|png| {
                 serenity::CreateAttachment::bytes(png, format!("ratings-{target}.png"))
             }));

@@ -45,7 +45,10 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         }
     };
     match refusal {
-        Refusal::SelfChallenge => tr!(lang, "refusal-self-challenge"),
+        Refusal::SelfChallenge => tr!(lang, "challenge-self"),
+        Refusal::ChallengeBot => tr!(lang, "challenge-no-bots"),
+        Refusal::LevelNeedsBot { bot } => tr!(lang, "challenge-level-needs-me", me = mention(*bot)),
+        Refusal::AiNeverRated => tr!(lang, "challenge-ai-unrated"),
         Refusal::ChannelBusy(holder) => {
             let what = match holder {
                 ChannelHolder::Game { players } => tr!(
@@ -167,7 +170,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
                 lang,
                 "refusal-illegal-move",
                 word = w.as_str(),
-                reason = super::reasons::move_reason(lang, error)
+                reason = crate::words::move_reason(lang, error)
             ),
             *batch,
         ),

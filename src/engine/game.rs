@@ -13,7 +13,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rules::{GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules};
+use super::rules::{
+    Codec, GameOptions, NoSecondRound, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules,
+};
 
 /// The two sides of a game, independent of the game: `First` moves first
 /// (Red in Fibonacci, White in Fanorona).
@@ -51,25 +53,32 @@ pub enum Status {
     Draw,
 }
 
-/// Why the engine declared a winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WinReason {
-    /// Fibonacci: the loser's centre is surrounded by six enemy strike pieces.
-    Surrounded,
-    /// Fibonacci cards variant: six connected strike pieces, three next to the enemy centre.
-    CardsFormation,
-    /// Fanorona: every enemy piece captured.
-    AllCaptured,
-    /// Fanorona: the loser had no legal move on their turn.
-    NoLegalMove,
+/// Why the engine declared a winner: a word of the game that decided it (`surrounded`,
+/// `all-captured`), which the store keeps and which names the messages that explain it
+/// (`board-why-<word>`, `game-how-<word>`, `history-why-<word>` in the game's Fluent file).
+/// Each game lists its own in [`Rules::WIN_REASONS`], so a new game brings its reasons with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WinReason(&'static str);
+
+impl WinReason {
+    /// A reason named `word` (lower case, words joined by `-`).
+    pub const fn new(word: &'static str) -> WinReason {
+        WinReason(word)
+    }
 }
 
-crate::codec!(WinReason {
-    Surrounded => "surrounded",
-    CardsFormation => "cards-formation",
-    AllCaptured => "all-captured",
-    NoLegalMove => "no-legal-move",
-});
+// The two first games' reasons keep the names they had as enum variants.
+#[allow(non_upper_case_globals)]
+impl WinReason {
+    /// Fibonacci: the loser's centre is surrounded by six enemy strike pieces.
+    pub const Surrounded: WinReason = WinReason("surrounded");
+    /// Fibonacci cards variant: six connected strike pieces, three next to the enemy centre.
+    pub const CardsFormation: WinReason = WinReason("cards-formation");
+    /// Fanorona: every enemy piece captured.
+    pub const AllCaptured: WinReason = WinReason("all-captured");
+    /// Fanorona: the loser had no legal move on their turn.
+    pub const NoLegalMove: WinReason = WinReason("no-legal-move");
+}
 
 /// An unknown game name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -89,43 +98,52 @@ pub enum ConfigError {
 
 /// Generates the game-agnostic enums and their dispatch from the list of games.
 macro_rules! define_games {
-    ($($kind:ident => $module:ident),+ $(,)?) => {
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
         /// Which game.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
-            $($kind),+
+            $($(#[$attr])* $kind),+
         }
 
         impl GameKind {
             /// Every game, in the order menus show them.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),+];
+            pub const ALL: &'static [GameKind] = &[$($(#[$attr])* GameKind::$kind),+];
 
             /// The lower-case name used in commands, the CLI and the database.
             pub fn as_str(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => <super::$module::Game as Rules>::NAME),+
+                    $($(#[$attr])* GameKind::$kind => <super::$module::Game as Rules>::NAME),+
                 }
             }
 
             /// The name players read ("Fibonacci").
             pub fn title(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => <super::$module::Game as Rules>::TITLE),+
+                    $($(#[$attr])* GameKind::$kind => <super::$module::Game as Rules>::TITLE),+
                 }
             }
 
             /// Names of the two sides, first mover first, lower case ("red", "green").
             pub fn side_names(self) -> [&'static str; 2] {
                 match self {
-                    $(GameKind::$kind => <super::$module::Game as Rules>::SIDES),+
+                    $($(#[$attr])* GameKind::$kind => <super::$module::Game as Rules>::SIDES),+
                 }
             }
 
             /// The options this game takes.
             pub fn options(self) -> &'static [OptionSpec] {
                 match self {
-                    $(GameKind::$kind => {
+                    $($(#[$attr])* GameKind::$kind => {
                         <<super::$module::Game as Rules>::Options as GameOptions>::SPECS
+                    }),+
+                }
+            }
+
+            /// The keys of the ratings this game keeps, its main one first.
+            pub const fn ratings(self) -> &'static [&'static str] {
+                match self {
+                    $($(#[$attr])* GameKind::$kind => {
+                        <<super::$module::Game as Rules>::Options as GameOptions>::RATINGS
                     }),+
                 }
             }
@@ -136,45 +154,95 @@ macro_rules! define_games {
             }
         }
 
+        /// Every game's win reasons, in the order of the list of games.
+        const WIN_REASON_COUNT: usize = {
+            let mut n = 0;
+            $($(#[$attr])* { n += <super::$module::Game as Rules>::WIN_REASONS.len(); })+
+            n
+        };
+        const WIN_REASONS: [WinReason; WIN_REASON_COUNT] = {
+            let mut all = [WinReason(""); WIN_REASON_COUNT];
+            let mut n = 0;
+            $($(#[$attr])* {
+                let reasons = <super::$module::Game as Rules>::WIN_REASONS;
+                let mut i = 0;
+                while i < reasons.len() {
+                    all[n] = reasons[i];
+                    n += 1;
+                    i += 1;
+                }
+            })+
+            all
+        };
+
+        impl Codec for WinReason {
+            const ALL: &'static [WinReason] = &WIN_REASONS;
+            fn as_str(self) -> &'static str {
+                self.0
+            }
+        }
+
         /// The rule options chosen when a game is created.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum Config {
-            $($kind(<super::$module::Game as Rules>::Options)),+
+            $($(#[$attr])* $kind(<super::$module::Game as Rules>::Options)),+
         }
 
         impl Config {
             pub fn kind(&self) -> GameKind {
                 match self {
-                    $(Config::$kind(_) => GameKind::$kind),+
+                    $($(#[$attr])* Config::$kind(_) => GameKind::$kind),+
                 }
             }
 
             /// The default options of a game.
             pub fn default_for(kind: GameKind) -> Config {
                 match kind {
-                    $(GameKind::$kind => Config::$kind(Default::default())),+
+                    $($(#[$attr])* GameKind::$kind => Config::$kind(Default::default())),+
                 }
             }
 
             /// The options that are set, as (name, value), in a fixed order.
             pub fn pairs(&self) -> Vec<(&'static str, &'static str)> {
                 match self {
-                    $(Config::$kind(o) => o.pairs()),+
+                    $($(#[$attr])* Config::$kind(o) => o.pairs()),+
                 }
             }
 
             /// Sets option `key` to `value`.
             pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
                 match self {
-                    $(Config::$kind(o) => o.set(key, value)),+
+                    $($(#[$attr])* Config::$kind(o) => o.set(key, value)),+
                 }
             }
 
             /// The options in a few words, empty where the defaults need no mention.
             pub fn describe_options(&self) -> String {
                 match self {
-                    $(Config::$kind(o) => o.describe()),+
+                    $($(#[$attr])* Config::$kind(o) => o.describe()),+
                 }
+            }
+
+            /// The key of the rating a game with these options counts for.
+            pub fn rating(&self) -> &'static str {
+                match self {
+                    $($(#[$attr])* Config::$kind(o) => o.rating()),+
+                }
+            }
+
+            /// The options of a rematch of a game played with these.
+            pub fn rematch(&self) -> Config {
+                match self {
+                    $($(#[$attr])* Config::$kind(o) => Config::$kind(o.rematch())),+
+                }
+            }
+
+            /// The options of the second round that may follow a game played with these, won
+            /// by `winner`, or why there is none.
+            pub fn second_round(&self, winner: Side) -> Result<Config, NoSecondRound> {
+                Ok(match self {
+                    $($(#[$attr])* Config::$kind(o) => Config::$kind(o.second_round(winner)?)),+
+                })
             }
         }
 
@@ -182,7 +250,7 @@ macro_rules! define_games {
         #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
         pub enum MoveError {
             $(
-                #[error(transparent)]
+                $(#[$attr])* #[error(transparent)]
                 $kind(#[from] <super::$module::Game as Rules>::MoveError)
             ),+
         }
@@ -191,7 +259,7 @@ macro_rules! define_games {
             /// True when `end` was refused because there was nothing to end.
             pub fn nothing_to_end(&self) -> bool {
                 match self {
-                    $(MoveError::$kind(e) => e.nothing_to_end()),+
+                    $($(#[$attr])* MoveError::$kind(e) => e.nothing_to_end()),+
                 }
             }
         }
@@ -200,7 +268,7 @@ macro_rules! define_games {
         #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
         pub enum PositionError {
             $(
-                #[error(transparent)]
+                $(#[$attr])* #[error(transparent)]
                 $kind(#[from] <super::$module::Game as Rules>::PositionError)
             ),+
         }
@@ -208,7 +276,7 @@ macro_rules! define_games {
         /// What one accepted move did, for the move log, the status line and the renderer.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Played {
-            $($kind(<super::$module::Game as Rules>::Played)),+
+            $($(#[$attr])* $kind(<super::$module::Game as Rules>::Played)),+
         }
 
         impl Played {
@@ -216,21 +284,21 @@ macro_rules! define_games {
             /// end).
             pub fn notation(&self) -> String {
                 match self {
-                    $(Played::$kind(p) => p.notation()),+
+                    $($(#[$attr])* Played::$kind(p) => p.notation()),+
                 }
             }
 
             /// True when this move ended its player's turn (or the game).
             pub fn turn_ended(&self) -> bool {
                 match self {
-                    $(Played::$kind(p) => p.turn_ended()),+
+                    $($(#[$attr])* Played::$kind(p) => p.turn_ended()),+
                 }
             }
 
             /// Turns the rules skipped right after this move, as (turn number, side).
             pub fn skipped_turns(&self) -> Vec<(u32, Side)> {
                 match self {
-                    $(Played::$kind(p) => p.skipped_turns()),+
+                    $($(#[$attr])* Played::$kind(p) => p.skipped_turns()),+
                 }
             }
         }
@@ -239,7 +307,7 @@ macro_rules! define_games {
         /// need (the cards variant's decks, a Fanorona chain in progress).
         #[derive(Clone, Debug)]
         pub enum Game {
-            $($kind(super::$module::Game)),+
+            $($(#[$attr])* $kind(super::$module::Game)),+
         }
 
         impl Game {
@@ -247,7 +315,7 @@ macro_rules! define_games {
             /// variant's shuffles) and is ignored by games that need none.
             pub fn new(config: Config, seed: u64) -> Game {
                 match config {
-                    $(Config::$kind(o) => Game::$kind(Rules::start(o, seed))),+
+                    $($(#[$attr])* Config::$kind(o) => Game::$kind(Rules::start(o, seed))),+
                 }
             }
 
@@ -258,66 +326,66 @@ macro_rules! define_games {
                 position: &str,
             ) -> Result<Game, PositionError> {
                 Ok(match config {
-                    $(Config::$kind(o) => Game::$kind(Rules::load(o, seed, position)?)),+
+                    $($(#[$attr])* Config::$kind(o) => Game::$kind(Rules::load(o, seed, position)?)),+
                 })
             }
 
             pub fn config(&self) -> Config {
                 match self {
-                    $(Game::$kind(g) => Config::$kind(g.rule_options())),+
+                    $($(#[$attr])* Game::$kind(g) => Config::$kind(g.rule_options())),+
                 }
             }
 
             pub fn kind(&self) -> GameKind {
                 match self {
-                    $(Game::$kind(_) => GameKind::$kind),+
+                    $($(#[$attr])* Game::$kind(_) => GameKind::$kind),+
                 }
             }
 
             /// The position string of `RULES.md` (1.7 or 2.4).
             pub fn position_string(&self) -> String {
                 match self {
-                    $(Game::$kind(g) => Rules::position_string(g)),+
+                    $($(#[$attr])* Game::$kind(g) => Rules::position_string(g)),+
                 }
             }
 
             pub fn side_to_move(&self) -> Side {
                 match self {
-                    $(Game::$kind(g) => Rules::side_to_move(g)),+
+                    $($(#[$attr])* Game::$kind(g) => Rules::side_to_move(g)),+
                 }
             }
 
             pub fn status(&self) -> Status {
                 match self {
-                    $(Game::$kind(g) => g.game_status()),+
+                    $($(#[$attr])* Game::$kind(g) => g.game_status()),+
                 }
             }
 
             /// The turn number, from 1.
             pub fn turn_number(&self) -> u32 {
                 match self {
-                    $(Game::$kind(g) => Rules::turn_number(g)),+
+                    $($(#[$attr])* Game::$kind(g) => Rules::turn_number(g)),+
                 }
             }
 
             /// Unit moves left in the current turn, for games whose turns have several.
             pub fn moves_left(&self) -> Option<u8> {
                 match self {
-                    $(Game::$kind(g) => Rules::moves_left(g)),+
+                    $($(#[$attr])* Game::$kind(g) => Rules::moves_left(g)),+
                 }
             }
 
             /// The card drawn for the current turn (Fibonacci cards variant only).
             pub fn card(&self) -> Option<u8> {
                 match self {
-                    $(Game::$kind(g) => Rules::card(g)),+
+                    $($(#[$attr])* Game::$kind(g) => Rules::card(g)),+
                 }
             }
 
             /// True while a capture chain waits to be continued or stopped.
             pub fn chain_in_progress(&self) -> bool {
                 match self {
-                    $(Game::$kind(g) => Rules::chain_in_progress(g)),+
+                    $($(#[$attr])* Game::$kind(g) => Rules::chain_in_progress(g)),+
                 }
             }
 
@@ -325,7 +393,7 @@ macro_rules! define_games {
             /// strings (exactly what `fibonacci-bot rules legal` prints).
             pub fn legal_moves(&self) -> Vec<String> {
                 let mut moves = match self {
-                    $(Game::$kind(g) => g.legal_notations()),+
+                    $($(#[$attr])* Game::$kind(g) => g.legal_notations()),+
                 };
                 moves.sort();
                 moves
@@ -341,7 +409,7 @@ macro_rules! define_games {
                     return self.end_turn();
                 }
                 Ok(match self {
-                    $(Game::$kind(g) => Played::$kind(g.play_notation(notation)?)),+
+                    $($(#[$attr])* Game::$kind(g) => Played::$kind(g.play_notation(notation)?)),+
                 })
             }
 
@@ -349,7 +417,7 @@ macro_rules! define_games {
             /// game is unchanged.
             pub fn end_turn(&mut self) -> Result<Played, MoveError> {
                 Ok(match self {
-                    $(Game::$kind(g) => Played::$kind(g.stop_turn()?)),+
+                    $($(#[$attr])* Game::$kind(g) => Played::$kind(g.stop_turn()?)),+
                 })
             }
         }
@@ -477,7 +545,8 @@ mod tests {
     fn every_config_round_trips_through_its_text() {
         let all = Config::all();
         // Fibonacci: 2 variants × 2 group rules; Fanorona: 2 rule sets × (no vela, white, black).
-        assert_eq!(all.len(), 4 + 6);
+        let first_two = |c: &&Config| matches!(c.kind(), GameKind::Fibonacci | GameKind::Fanorona);
+        assert_eq!(all.iter().filter(first_two).count(), 4 + 6);
         for config in all {
             let text = config.to_string();
             assert_eq!(text.parse::<Config>(), Ok(config), "{text}");
@@ -532,5 +601,11 @@ mod tests {
             config.describe(),
             "Fanorona (standard rules: captures are compulsory, vela round)"
         );
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
     }
 }

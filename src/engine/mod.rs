@@ -16,14 +16,14 @@
 //! assert!(game.play("a1-a2").is_err(), "a1 is Red's piece, and it is Green's turn");
 //! ```
 
-pub mod fanorona;
-pub mod fibonacci;
 mod game;
 mod rules;
 
-/// The list of games: calls `$callback! { Kind => module, … }`, where `module` names the game's
-/// folder under `src/engine/` (and its file under `src/render/`). Every per-game `match` in the
-/// program is generated from this list.
+/// The list of games: calls `$callback! { #[attributes] Kind => module, … }`, where `module`
+/// names the game's own files in each layer: its folder or file under `src/engine/`, and its
+/// file under `src/render/`, `src/ai/` and `src/words/`, and `assets/locales/<lang>/games/`.
+/// Every per-game `match` in the program, and each layer's `mod` line for the game, is generated
+/// from this list; an entry's attributes (such as a `#[cfg(feature = …)]`) go with it everywhere.
 #[macro_export]
 macro_rules! with_games {
     ($callback:ident) => {
@@ -34,11 +34,20 @@ macro_rules! with_games {
     };
 }
 
+/// Each game's folder (or file) of rules.
+macro_rules! game_modules {
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
+        $($(#[$attr])* pub mod $module;)+
+    };
+}
+
+crate::with_games!(game_modules);
+
 pub use game::{
     Config, ConfigError, Game, GameKind, MoveError, Played, PositionError, Side, Status,
     UnknownGame, WinReason,
 };
 pub use rules::{
-    Codec, GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules, UnknownWord,
-    option_value, unknown_key,
+    Codec, GameOptions, NoSecondRound, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules,
+    UnknownWord, option_value, unknown_key,
 };

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Side, Status};
+use super::{Side, Status, WinReason};
 
 /// A small closed set of values written as lower-case words: the one codec that the command line,
 /// the slash command choices, the store and the history text all use.
@@ -122,6 +122,40 @@ pub trait GameOptions: Copy + Default + Eq + fmt::Debug {
     /// The options in a few English words for players: "cards variant", "standard rules: captures
     /// are compulsory, vela round". Empty for the defaults where they need no mention.
     fn describe(&self) -> String;
+
+    /// The ratings this game keeps, by key (`fibonacci`, `fibonacci-cards`): games that players
+    /// would not want mixed in one rating get one each. The first is the game's main rating.
+    const RATINGS: &'static [&'static str];
+
+    /// The key of the rating, among [`GameOptions::RATINGS`], that a game with these options
+    /// counts for.
+    fn rating(&self) -> &'static str {
+        Self::RATINGS[0]
+    }
+
+    /// The options of a rematch of a game played with these: the same, unless a game's options
+    /// hold something that belongs to one match only (a Fanorona vela round).
+    fn rematch(&self) -> Self {
+        *self
+    }
+
+    /// The options of the second round that a game played with these may be followed by, once
+    /// `winner` has won it (Fanorona's vela round), or why there is none.
+    fn second_round(&self, winner: Side) -> Result<Self, NoSecondRound> {
+        let _ = winner;
+        Err(NoSecondRound::NotThisGame)
+    }
+}
+
+/// Why a finished game has no second round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoSecondRound {
+    /// The game has no second round at all.
+    #[error("this game has no second round")]
+    NotThisGame,
+    /// The game was already a second round.
+    #[error("this game was already the second round")]
+    AlreadySecondRound,
 }
 
 /// Parses `value` for option `key` of `game` with `T`'s codec.
@@ -175,6 +209,8 @@ pub trait Rules: Clone + fmt::Debug + Sized {
     const TITLE: &'static str;
     /// The sides' names, first mover first, lower case ("red", "green").
     const SIDES: [&'static str; 2];
+    /// Every reason this game's rules may give for a win.
+    const WIN_REASONS: &'static [WinReason];
 
     type Options: GameOptions;
     type Played: PlayedMove;

@@ -174,7 +174,7 @@ pub fn draw(
         .iter()
         .filter_map(|p| match p {
             Played::Fanorona(p) => Some(p),
-            Played::Fibonacci(_) => None,
+            _ => None,
         })
         .collect();
     let steps: Vec<&(Step, Vec<Point>)> = played.iter().flat_map(|p| p.steps.iter()).collect();

@@ -198,7 +198,7 @@ pub fn draw(
         .iter()
         .filter_map(|p| match p {
             Played::Fibonacci(p) => Some(p),
-            Played::Fanorona(_) => None,
+            _ => None,
         })
         .collect();
     let marks: Vec<UnitMark> = fib_played

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use image::RgbImage;
 
-use crate::engine::{Game, GameKind, Played, Status, WinReason};
+use crate::engine::{Game, GameKind, Played, Status};
 
 mod chart;
 mod deflate;
@@ -124,8 +124,8 @@ fn draw(
 /// `background` (what never changes) and a `draw` (the pieces and marks of a position); the list
 /// of games is the engine's.
 macro_rules! draw_games {
-    ($($kind:ident => $module:ident),+ $(,)?) => {
-        $(mod $module;)+
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
+        $($(#[$attr])* mod $module;)+
 
         fn draw_game(
             canvas: &mut paint::Canvas,
@@ -135,14 +135,14 @@ macro_rules! draw_games {
             info: &BoardInfo,
         ) -> Result<(), RenderError> {
             match game {
-                $(Game::$kind(g) => $module::draw(canvas, fonts, palette, g, info)),+
+                $($(#[$attr])* Game::$kind(g) => $module::draw(canvas, fonts, palette, g, info)),+
             }
         }
 
         /// The height of the board area of `kind` (each game's `BOARD_HEIGHT`).
         fn board_height(kind: GameKind) -> u32 {
             match kind {
-                $(GameKind::$kind => $module::BOARD_HEIGHT),+
+                $($(#[$attr])* GameKind::$kind => $module::BOARD_HEIGHT),+
             }
         }
 
@@ -152,7 +152,7 @@ macro_rules! draw_games {
             palette: Palette,
         ) -> paint::Canvas {
             match kind {
-                $(GameKind::$kind => $module::background(fonts, palette)),+
+                $($(#[$attr])* GameKind::$kind => $module::background(fonts, palette)),+
             }
         }
     };
@@ -243,10 +243,7 @@ fn parse_highlight<T: std::str::FromStr>(info: &BoardInfo) -> Result<Option<T>, 
         .transpose()
 }
 
-/// A side's name as the picture shows it ("Red", "Rouge"), from the engine's word for it.
-pub fn side_word(lang: Lang, side_name: &str) -> String {
-    crate::tr!(lang, &format!("side-{side_name}"))
-}
+pub use crate::words::side_word;
 
 /// The player named in a banner or note: their name, or their colour when unnamed.
 fn player_name(info: &BoardInfo, side: usize, colour: &str) -> String {
@@ -267,13 +264,7 @@ fn banner_text(info: &BoardInfo, status: Status, side_names: [&str; 2]) -> Optio
         Status::Won(side, reason) => {
             let winner = player_name(info, side.index(), side_names[side.index()]);
             let loser = side_word(lang, side_names[side.other().index()]);
-            let why = match reason {
-                WinReason::Surrounded => "board-why-surrounded",
-                WinReason::CardsFormation => "board-why-cards",
-                WinReason::AllCaptured => "board-why-all-captured",
-                WinReason::NoLegalMove => "board-why-no-move",
-            };
-            let why = crate::tr!(lang, why, loser = loser);
+            let why = crate::tr!(lang, &format!("board-why-{reason}"), loser = loser);
             Some(crate::tr!(lang, "board-wins", winner = winner, why = why))
         }
     }
@@ -282,7 +273,7 @@ fn banner_text(info: &BoardInfo, status: Status, side_names: [&str; 2]) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Side;
+    use crate::engine::{Side, WinReason};
 
     fn named(a: &str, b: &str) -> BoardInfo {
         BoardInfo {

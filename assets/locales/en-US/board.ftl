@@ -1,23 +1,7 @@
 # The words drawn on the board picture. Side names are capitalised colours.
 
-side-red = Red
-side-green = Green
-side-white = White
-side-black = Black
-
 board-player = { $name } ({ $colour })
 board-versus = vs
-board-status-fibonacci = Turn { $turn } · { $side } to move · { $left ->
-        [one] { $left } move left
-       *[other] { $left } moves left
-    }
-board-status-fibonacci-card = Turn { $turn } · { $side } to move · card { $card } · { $left ->
-        [one] { $left } move left
-       *[other] { $left } moves left
-    }
-board-status-fanorona = Turn { $turn } · { $side } to move
-board-status-fanorona-again = Turn { $turn } · { $side } may capture again from { $point }
-board-status-fanorona-chain = Turn { $turn } · { $side } continues the capture
 board-vela-round = vela round
 
 board-legend-centre = centre
@@ -50,7 +34,3 @@ board-moves-left = { $count ->
 
 board-over-draw = Game over · draw
 board-wins = { $winner } wins · { $why }
-board-why-surrounded = the { $loser } centre is surrounded
-board-why-cards = six linked strike pieces at the { $loser } centre
-board-why-all-captured = every { $loser } piece is captured
-board-why-no-move = { $loser } cannot move

@@ -73,9 +73,6 @@ cmd-profile = profile
 cmd-profile-user = user
     .description = Whose profile (yours by default)
 
-choice-fibonacci = fibonacci
-choice-fanorona = fanorona
-choice-fibonacci-cards = fibonacci-cards
 choice-standard = standard
 choice-cards = cards
 choice-escale = escale

@@ -40,10 +40,6 @@ game-status-ai = { $side } is the AI, level { $level }
 
 game-player = { $side } { $player }
 game-won = { $winner } wins: { $how }.
-game-how-surrounded = { $loser }'s centre is surrounded by six strike pieces
-game-how-cards = all six strike pieces are joined and three of them touch { $loser }'s centre
-game-how-all-captured = every { $loser } piece has been captured
-game-how-no-move = { $loser } has no legal move
 game-resigned = { $winner } wins: { $loser } resigned.
 game-draw-rules = a draw by the rules.
 game-draw-agreed = a draw by agreement.
@@ -69,9 +65,6 @@ game-ping-due = Due { $relative }.
 game-over = 🏁 Game over: { $outcome } Good game, { $first } and { $second }!
 game-rating-change = { $player } { $before } → { $after } ({ $delta })
 game-rating-changes = { $game } ratings: { $changes }
-rating-game-fibonacci = Fibonacci
-rating-game-fibonacci-cards = Fibonacci (cards)
-rating-game-fanorona = Fanorona
 
 game-no-picture = (The board picture could not be drawn this time; /{ cmd-board } tries again.)
 
@@ -88,20 +81,6 @@ notice-time-up = ⏰ Time is up.
 notice-time-up-first = ⏰ Time is up before the first move.
 notice-resumed = ⏯ The pause is over: the clock runs again.
 
-config-fibonacci = Fibonacci ({ $variant ->
-        [cards] cards variant
-       *[standard] standard
-    }{ $group ->
-        [any-friendly] , any-friendly groups
-       *[other] {""}
-    })
-config-fanorona = Fanorona ({ $rules ->
-        [standard] standard rules: captures are compulsory
-       *[escale] escale rules
-    }{ $vela ->
-        [yes] , vela round
-       *[no] {""}
-    })
 clock-1d = 1 day per turn
 clock-3d = 3 days per turn
 clock-7d = 7 days per turn

@@ -4,7 +4,6 @@
 
 refusal-thread-hint = A channel holds one game or open challenge at a time: start a thread and challenge there (`/{ cmd-challenge } … { cmd-challenge-thread }:true`).
 refusal-no-thread = I could not open a thread here. Ask an admin to let me create public threads and send messages in threads, or challenge without `{ cmd-challenge-thread }:true` in a channel that has no game.
-refusal-self-challenge = You cannot challenge yourself: name the player you want to play.
 refusal-busy-game = This channel already has a game in progress ({ $first } against { $second }).
 refusal-busy-challenge = This channel already has an open challenge ({ $challenger } challenged { $challenged }).
 refusal-busy-just-taken = This channel was just taken by another challenge.

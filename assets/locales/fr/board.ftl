@@ -1,23 +1,7 @@
 # Les mots dessinés sur l'image du plateau. Les camps portent le nom de leur couleur.
 
-side-red = Rouge
-side-green = Vert
-side-white = Blanc
-side-black = Noir
-
 board-player = { $name } ({ $colour })
 board-versus = contre
-board-status-fibonacci = Tour { $turn } · { $side } joue · { $left ->
-        [one] { $left } coup restant
-       *[other] { $left } coups restants
-    }
-board-status-fibonacci-card = Tour { $turn } · { $side } joue · carte { $card } · { $left ->
-        [one] { $left } coup restant
-       *[other] { $left } coups restants
-    }
-board-status-fanorona = Tour { $turn } · { $side } joue
-board-status-fanorona-again = Tour { $turn } · { $side } peut encore capturer depuis { $point }
-board-status-fanorona-chain = Tour { $turn } · { $side } enchaîne les prises
 board-vela-round = manche vela
 
 board-legend-centre = centrale
@@ -49,7 +33,3 @@ board-moves-left = { $count ->
 
 board-over-draw = Partie terminée · nulle
 board-wins = { $winner } gagne · { $why }
-board-why-surrounded = la pièce centrale de { $loser } est encerclée
-board-why-cards = six pièces de frappe liées contre la pièce centrale de { $loser }
-board-why-all-captured = tous les pions de { $loser } sont pris
-board-why-no-move = { $loser } ne peut plus jouer

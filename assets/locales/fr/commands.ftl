@@ -72,9 +72,6 @@ cmd-profile = profil
 cmd-profile-user = joueur
     .description = Le profil de qui (le vôtre par défaut)
 
-choice-fibonacci = fibonacci
-choice-fanorona = fanorona
-choice-fibonacci-cards = fibonacci-cartes
 choice-standard = standard
 choice-cards = cartes
 choice-escale = escale

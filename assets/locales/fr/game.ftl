@@ -43,10 +43,6 @@ game-status-ai = { $side } est l'IA, niveau { $level }
 
 game-player = { $side } { $player }
 game-won = { $winner } gagne : { $how }.
-game-how-surrounded = la pièce centrale de { $loser } est encerclée par six pièces de frappe
-game-how-cards = les six pièces de frappe sont liées et trois d'entre elles touchent la pièce centrale de { $loser }
-game-how-all-captured = tous les pions de { $loser } ont été pris
-game-how-no-move = { $loser } n'a plus aucun coup légal
 game-resigned = { $winner } gagne : { $loser } a abandonné.
 game-draw-rules = partie nulle selon les règles.
 game-draw-agreed = partie nulle d'un commun accord.
@@ -72,9 +68,6 @@ game-ping-due = À jouer { $relative }.
 game-over = 🏁 Partie terminée : { $outcome } Bien joué, { $first } et { $second } !
 game-rating-change = { $player } { $before } → { $after } ({ $delta })
 game-rating-changes = Classement { $game } : { $changes }
-rating-game-fibonacci = Fibonacci
-rating-game-fibonacci-cards = Fibonacci (cartes)
-rating-game-fanorona = Fanorona
 
 game-no-picture = (L'image du plateau n'a pas pu être dessinée cette fois ; /{ cmd-board } réessaie.)
 
@@ -91,20 +84,6 @@ notice-time-up = ⏰ Le temps est écoulé.
 notice-time-up-first = ⏰ Le temps est écoulé avant le premier coup.
 notice-resumed = ⏯ La pause est finie : la pendule tourne de nouveau.
 
-config-fibonacci = Fibonacci ({ $variant ->
-        [cards] variante des cartes
-       *[standard] standard
-    }{ $group ->
-        [any-friendly] , groupes de toutes pièces alliées
-       *[other] {""}
-    })
-config-fanorona = Fanorona ({ $rules ->
-        [standard] règles standard : la prise est obligatoire
-       *[escale] règles de l'escale
-    }{ $vela ->
-        [yes] , manche vela
-       *[no] {""}
-    })
 clock-1d = 1 jour par tour
 clock-3d = 3 jours par tour
 clock-7d = 7 jours par tour

@@ -2,7 +2,6 @@
 
 refusal-thread-hint = Un salon accueille une seule partie ou un seul défi ouvert à la fois : ouvrez un fil et lancez-y le défi (`/{ cmd-challenge } … { cmd-challenge-thread }:true`).
 refusal-no-thread = Je n'ai pas pu ouvrir de fil ici. Demandez à un admin de me permettre de créer des fils publics et d'y envoyer des messages, ou lancez le défi sans `{ cmd-challenge-thread }:true` dans un salon sans partie.
-refusal-self-challenge = Vous ne pouvez pas vous défier vous-même : indiquez le joueur que vous voulez affronter.
 refusal-busy-game = Ce salon a déjà une partie en cours ({ $first } contre { $second }).
 refusal-busy-challenge = Ce salon a déjà un défi ouvert ({ $challenger } a défié { $challenged }).
 refusal-busy-just-taken = Un autre défi vient de prendre ce salon.

@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::engine::{
     Codec, GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules, Side, Status,
-    option_value, unknown_key,
+    NoSecondRound, WinReason, option_value, unknown_key,
 };
 
 pub use board::{Dir, Point, PointError};
@@ -173,6 +173,29 @@ impl GameOptions for Options {
         };
         format!("{rules}{vela}")
     }
+
+    /// Both rule sets and vela rounds count for one rating.
+    const RATINGS: &'static [&'static str] = &["fanorona"];
+
+    /// A rematch of a vela round is a new match, without the vela restrictions.
+    fn rematch(&self) -> Options {
+        Options { vela: None, ..*self }
+    }
+
+    /// The vela round (RULES.md 2.3): the first round's winner plays under its restrictions.
+    fn second_round(&self, winner: Side) -> Result<Options, NoSecondRound> {
+        if self.vela.is_some() {
+            return Err(NoSecondRound::AlreadySecondRound);
+        }
+        let vela = match winner {
+            Side::First => Color::White,
+            Side::Second => Color::Black,
+        };
+        Ok(Options {
+            vela: Some(vela),
+            ..*self
+        })
+    }
 }
 
 impl PlayedMove for Played {
@@ -195,6 +218,7 @@ impl Rules for Game {
     const NAME: &'static str = "fanorona";
     const TITLE: &'static str = "Fanorona";
     const SIDES: [&'static str; 2] = ["white", "black"];
+    const WIN_REASONS: &'static [WinReason] = &[WinReason::AllCaptured, WinReason::NoLegalMove];
 
     type Options = Options;
     type Played = Played;

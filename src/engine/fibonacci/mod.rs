@@ -634,6 +634,16 @@ impl GameOptions for Options {
         };
         format!("{variant}{group}")
     }
+
+    /// The cards variant is rated apart: chance changes the game.
+    const RATINGS: &'static [&'static str] = &["fibonacci", "fibonacci-cards"];
+
+    fn rating(&self) -> &'static str {
+        match self.variant {
+            Variant::Standard => "fibonacci",
+            Variant::Cards => "fibonacci-cards",
+        }
+    }
 }
 
 impl PlayedMove for Played {
@@ -659,6 +669,7 @@ impl Rules for Game {
     const NAME: &'static str = "fibonacci";
     const TITLE: &'static str = "Fibonacci";
     const SIDES: [&'static str; 2] = ["red", "green"];
+    const WIN_REASONS: &'static [WinReason] = &[WinReason::Surrounded, WinReason::CardsFormation];
 
     type Options = Options;
     type Played = Played;

@@ -1,74 +1,17 @@
-//! The rules engine's refusals put into words in the player's language: the part of a refused
-//! move's answer after "`…` cannot be played:". The engine words its errors in English for the
-//! command line; here every variant is matched and worded through the Fluent files, so a French
-//! player never reads an English reason.
+//! Fanorona's refusals in the player's language: every [`MoveError`] of the engine, worded
+//! through the game's Fluent file (`games/fanorona.ftl`).
 
+use crate::engine::Codec;
 use crate::engine::fanorona::{
-    self, CaptureKind, Point, PointError, Step, TurnOverReason, join_points,
+    CaptureKind, MoveError, Point, PointError, Step, TurnOverReason, join_points,
 };
-use crate::engine::fibonacci::{self, CellError, ParseMoveError};
-use crate::engine::{Codec, MoveError};
 use crate::i18n::Lang;
 use crate::tr;
 
 /// Why the rules refused a move, in `lang`.
 pub fn move_reason(lang: Lang, error: &MoveError) -> String {
-    match error {
-        MoveError::Fibonacci(e) => fibonacci_reason(lang, e),
-        MoveError::Fanorona(e) => fanorona_reason(lang, e),
-    }
-}
 
-fn fibonacci_reason(lang: Lang, error: &fibonacci::MoveError) -> String {
-    use fibonacci::MoveError as E;
-    let cell = |id: &str, c: &fibonacci::Cell| tr!(lang, id, cell = c.to_string());
-    let pair = |id: &str, from: &fibonacci::Cell, to: &fibonacci::Cell| {
-        tr!(lang, id, from = from.to_string(), to = to.to_string())
-    };
-    match error {
-        E::Notation(ParseMoveError::Empty) => tr!(lang, "reason-fib-no-move"),
-        E::Notation(ParseMoveError::Malformed(text)) => {
-            tr!(lang, "reason-fib-not-a-move", text = format!("{text:?}"))
-        }
-        E::Notation(ParseMoveError::From(e) | ParseMoveError::To(e)) => cell_reason(lang, e),
-        E::GameOver => tr!(lang, "reason-game-over"),
-        E::NoMovesLeft => tr!(lang, "reason-fib-no-moves-left"),
-        E::NoPiece(c) => cell("reason-fib-no-piece", c),
-        E::NotYourPiece(c) => cell("reason-fib-not-your-piece", c),
-        E::CentreCannotMove(c) => cell("reason-fib-centre-cannot-move", c),
-        E::SamePoint(c) => cell("reason-fib-same-point", c),
-        E::NotNextToPiece { from, to } => pair("reason-fib-not-next-to-piece", from, to),
-        E::Occupied { from, to } => pair("reason-fib-occupied", from, to),
-        E::NotNextToGroup { from, to } => pair("reason-fib-not-next-to-group", from, to),
-        E::NoChange { from, to } => pair("reason-fib-no-change", from, to),
-    }
-}
-
-fn cell_reason(lang: Lang, error: &CellError) -> String {
-    match error {
-        CellError::Empty => tr!(lang, "reason-fib-no-point"),
-        CellError::Malformed(text) => {
-            tr!(lang, "reason-fib-not-a-point", text = format!("{text:?}"))
-        }
-        CellError::BadRow { row } => tr!(lang, "reason-fib-not-a-row", row = format!("{row:?}")),
-        CellError::OffBoard {
-            row,
-            number,
-            first,
-            last,
-        } => tr!(
-            lang,
-            "reason-fib-off-board",
-            cell = format!("{row}{number}"),
-            row = row.to_string(),
-            first = format!("{row}{first}"),
-            last = format!("{row}{last}")
-        ),
-    }
-}
-
-fn fanorona_reason(lang: Lang, error: &fanorona::MoveError) -> String {
-    use fanorona::MoveError as E;
+    use MoveError as E;
     let point = |id: &str, p: &Point| tr!(lang, id, point = p.to_string());
     let step = |id: &str, s: &Step| tr!(lang, id, step = s.to_string());
     // A step without its capture suffix, as the player is told to rewrite it.
@@ -152,10 +95,6 @@ mod tests {
     use super::*;
     use crate::engine::fanorona::Color;
 
-    fn fib(s: &str) -> fibonacci::Cell {
-        s.parse().expect("cell")
-    }
-
     fn pt(s: &str) -> Point {
         s.parse().expect("point")
     }
@@ -176,39 +115,14 @@ mod tests {
         }
     }
 
-    /// One of every refusal either engine can give.
+    /// One of every refusal the engine can give.
     fn every_error() -> Vec<MoveError> {
-        use fanorona::MoveError as N;
-        use fibonacci::MoveError as F;
-        let (a, b) = (fib("f4"), fib("g5"));
-        let fibs = vec![
-            F::Notation(ParseMoveError::Empty),
-            F::Notation(ParseMoveError::Malformed("a1x".into())),
-            F::Notation(ParseMoveError::From(CellError::Empty)),
-            F::Notation(ParseMoveError::To(CellError::Malformed("zz".into()))),
-            F::Notation(ParseMoveError::From(CellError::BadRow { row: 'z' })),
-            F::Notation(ParseMoveError::To(CellError::OffBoard {
-                row: 'a',
-                number: 12,
-                first: 1,
-                last: 6,
-            })),
-            F::GameOver,
-            F::NoMovesLeft,
-            F::NoPiece(a),
-            F::NotYourPiece(a),
-            F::CentreCannotMove(a),
-            F::SamePoint(a),
-            F::NotNextToPiece { from: a, to: b },
-            F::Occupied { from: a, to: b },
-            F::NotNextToGroup { from: a, to: b },
-            F::NoChange { from: a, to: b },
-        ];
+        use MoveError as N;
         let over = |reason| N::TurnOver {
             after: step("d2-d3+"),
             reason,
         };
-        let fans = vec![
+        vec![
             N::Syntax(String::new()),
             N::Syntax("d2d3".into()),
             N::Point(PointError::Malformed("x".into())),
@@ -257,43 +171,21 @@ mod tests {
             over(TurnOverReason::NoContinuation),
             over(TurnOverReason::GameOver),
             N::NothingToEnd,
-        ];
-        fibs.into_iter()
-            .map(MoveError::Fibonacci)
-            .chain(fans.into_iter().map(MoveError::Fanorona))
-            .collect()
+        ]
     }
 
     #[test]
-    fn english_reasons_are_the_engines_own_words() {
-        for e in every_error() {
-            assert_eq!(move_reason(Lang::En, &e), e.to_string(), "{e:?}");
-        }
+    fn english_reasons_are_the_engines_own_words_and_french_ones_keep_the_facts() {
+        crate::words::tests::assert_worded_as_the_engine(&every_error(), move_reason);
     }
 
     #[test]
-    fn french_reasons_are_french_and_keep_the_facts() {
-        for e in every_error() {
-            let fr = move_reason(Lang::Fr, &e);
-            assert_ne!(fr, e.to_string(), "{e:?} is not translated");
-            assert!(!fr.contains("reason-"), "{fr}");
-            // Every coordinate or typed text quoted in English is quoted in French too.
-            for word in e.to_string().split([' ', ',', ':', '(', ')', ';']) {
-                let word = word.trim_matches(|c| c == '"' || c == '\'');
-                let coordinate = word.len() >= 2
-                    && word.len() <= 7
-                    && word.starts_with(|c: char| c.is_ascii_lowercase())
-                    && word[1..].starts_with(|c: char| c.is_ascii_digit());
-                if coordinate {
-                    assert!(fr.contains(word), "{fr} lacks {word}");
-                }
-            }
-        }
-        let e = MoveError::Fanorona(fanorona::MoveError::NotYourPiece {
+    fn a_french_reason_names_the_colours_in_french() {
+        let e = MoveError::NotYourPiece {
             point: pt("e4"),
             owner: Color::Black,
             mover: Color::White,
-        });
+        };
         assert_eq!(
             move_reason(Lang::Fr, &e),
             "le pion en e4 est aux Noirs : c'est aux Blancs de jouer"

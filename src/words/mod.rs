@@ -1,0 +1,120 @@
+//! The one wording module: what the engine and the service hand over as typed facts (a refused
+//! move, a game's options, a side) put into sentences in the reader's language, from the Fluent
+//! files (`assets/locales/`, through [`crate::i18n`]). The Discord layer, the board pictures
+//! and the command line all word things through here.
+//!
+//! Each game words its own refusals in its file here (`words/fibonacci.rs`), with its messages
+//! in its own Fluent file (`assets/locales/<lang>/games/<game>.ftl`); the dispatch below is
+//! generated from the list of games.
+
+use crate::engine::{Config, GameKind, MoveError, Side};
+use crate::i18n::{FluentValue, Lang};
+
+macro_rules! game_words {
+    ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
+        $($(#[$attr])* pub mod $module;)+
+
+        /// Why the rules refused a move, in `lang`: the part of a refused move's answer after
+        /// "`…` cannot be played:".
+        pub fn move_reason(lang: Lang, error: &MoveError) -> String {
+            match error {
+                $($(#[$attr])* MoveError::$kind(e) => $module::move_reason(lang, e)),+
+            }
+        }
+    };
+}
+
+crate::with_games!(game_words);
+
+/// The game and its options in `lang`: "Fibonacci (variante des cartes)". Message
+/// `config-<game>` of the game's Fluent file takes each of the game's options by name, `none`
+/// for one that is off.
+pub fn describe(lang: Lang, config: &Config) -> String {
+    let kind = config.kind();
+    let pairs = config.pairs();
+    let args: Vec<(&str, FluentValue<'_>)> = kind
+        .options()
+        .iter()
+        .map(|spec| {
+            let value = pairs
+                .iter()
+                .find(|(key, _)| *key == spec.key)
+                .map_or("none", |(_, value)| value);
+            (spec.key, FluentValue::from(value))
+        })
+        .collect();
+    crate::i18n::text(lang, &format!("config-{}", kind.as_str()), &args)
+}
+
+/// A side's name in `lang` ("Red", "Rouge"), from the engine's word for it.
+pub fn side_word(lang: Lang, side_name: &str) -> String {
+    crate::tr!(lang, &format!("side-{side_name}"))
+}
+
+/// Side `side` of game `kind` in `lang`: "Red", "Blancs".
+pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
+    side_word(lang, kind.side_names()[side.index()])
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Every refusal's English reason is the engine's own words (the command line prints
+    /// those), and its French one keeps the facts.
+    pub(crate) fn assert_worded_as_the_engine<E: std::fmt::Display + std::fmt::Debug>(
+        errors: &[E],
+        reason: fn(Lang, &E) -> String,
+    ) {
+        for e in errors {
+            assert_eq!(reason(Lang::En, e), e.to_string(), "{e:?}");
+            assert_french_keeps_the_facts(&reason(Lang::Fr, e), &e.to_string());
+        }
+    }
+
+    /// A French reason is French, never a message id, and quotes every coordinate the English
+    /// one quotes.
+    pub(crate) fn assert_french_keeps_the_facts(french: &str, english: &str) {
+        assert_ne!(french, english, "{english} is not translated");
+        assert!(!french.contains("reason-"), "{french}");
+        for word in english.split([' ', ',', ':', '(', ')', ';']) {
+            let word = word.trim_matches(|c| c == '"' || c == '\'');
+            let coordinate = word.len() >= 2
+                && word.len() <= 7
+                && word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word[1..].starts_with(|c: char| c.is_ascii_digit());
+            if coordinate {
+                assert!(french.contains(word), "{french} lacks {word}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_configuration_is_described_in_every_language() {
+        for config in Config::all() {
+            assert!(
+                describe(Lang::En, &config).starts_with(config.kind().title()),
+                "{config}"
+            );
+            for lang in Lang::ALL {
+                let text = describe(lang, &config);
+                assert!(!text.is_empty() && !text.contains("config-"), "{text}");
+            }
+        }
+        let cards: Config = "fibonacci variant=cards".parse().expect("options");
+        assert_eq!(describe(Lang::En, &cards), "Fibonacci (cards variant)");
+        assert_eq!(
+            describe(Lang::Fr, &cards),
+            "Fibonacci (variante des cartes)"
+        );
+        let vela: Config = "fanorona rules=standard vela=black"
+            .parse()
+            .expect("options");
+        assert_eq!(
+            describe(Lang::En, &vela),
+            "Fanorona (standard rules: captures are compulsory, vela round)"
+        );
+        let escale: Config = "fanorona".parse().expect("options");
+        assert_eq!(describe(Lang::En, &escale), "Fanorona (escale rules)");
+    }
+}
