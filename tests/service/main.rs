@@ -14,3 +14,4 @@ mod service_embedded;
 mod service_ratings;
 mod service_resilience;
 mod store_migration;
+mod store_migration_checksums;
