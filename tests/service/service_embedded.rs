@@ -6,7 +6,7 @@
 //! this test binary as the `postgres` user (`runuser`), once per phase, each phase a separate
 //! process: a real restart (or crash) of the bot's database.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::ExitStatusExt;
@@ -23,7 +23,14 @@ use fibonacci_bot::store::embedded::{EmbeddedError, EmbeddedServer, running_as_r
 /// Set in the child process: which phase to run, and where the data lives.
 const PHASE_VAR: &str = "FIBONACCI_BOT_EMBEDDED_TEST_PHASE";
 const DIR_VAR: &str = "FIBONACCI_BOT_EMBEDDED_TEST_DIR";
-const CHILD_TEST: &str = "embedded_child_phase";
+/// The child test's name as the test harness knows it: its path in this test binary.
+fn child_test() -> String {
+    let name = "embedded_child_phase";
+    match module_path!().split_once("::") {
+        Some((_crate, module)) => format!("{module}::{name}"),
+        None => name.to_string(),
+    }
+}
 
 const CHANNEL: u64 = 77;
 const ALICE: u64 = 11;
@@ -125,13 +132,8 @@ impl Workspace {
     /// Runs one phase of [`embedded_child_phase`].
     fn phase(&self, phase: &str) -> ExitStatus {
         self.command()
-            .args([
-                CHILD_TEST,
-                "--exact",
-                "--ignored",
-                "--nocapture",
-                "--test-threads=1",
-            ])
+            .arg(child_test())
+            .args(["--exact", "--ignored", "--nocapture", "--test-threads=1"])
             .env(PHASE_VAR, phase)
             .env(DIR_VAR, &self.base)
             .status()

@@ -6,7 +6,7 @@
 //! `Game::play_str`, so the checking path and the generating path of the engine must agree.
 //!
 //! The deep lines of the data file are `#[ignore]`d to keep `cargo test` quick; run them with
-//! `cargo test --test fanorona_perft -- --ignored`.
+//! `cargo test --test rules fanorona_perft -- --ignored`.
 
 use fibonacci_bot::engine::fanorona::{Color, Game, Options, Position, RuleSet, perft};
 use proptest::prelude::*;
@@ -314,7 +314,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/fanorona_perft.txt");
+    let text = include_str!("../data/fanorona_perft.txt");
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -381,7 +381,7 @@ fn perft_counts_of_the_data_file_engine_and_naive_generator_agree() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --test fanorona_perft -- --ignored"]
+#[ignore = "deep perft: cargo test --test rules fanorona_perft -- --ignored"]
 fn perft_counts_of_the_data_file_deep_lines() {
     for case in cases() {
         if case.count > ENGINE_QUICK {

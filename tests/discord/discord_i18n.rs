@@ -3,10 +3,7 @@
 //! reads French (status lines, pings, the board picture's words) and each user gets their
 //! refusals in their own locale.
 
-mod common;
-mod fake_discord;
-
-use fake_discord::*;
+use crate::fake_discord::*;
 use fibonacci_bot::engine::{Config, Game, GameKind};
 use fibonacci_bot::i18n::Lang;
 use fibonacci_bot::render::{BoardInfo, render_png};

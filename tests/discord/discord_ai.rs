@@ -1,12 +1,9 @@
 //! End-to-end: games against the bot itself (issue 12) — the real bot against a fake Discord and
 //! a real PostgreSQL.
 
-mod common;
-mod fake_discord;
-
 use std::time::{Duration, Instant};
 
-use fake_discord::*;
+use crate::fake_discord::*;
 use fibonacci_bot::ai::Level;
 use fibonacci_bot::app::{ColourChoice, NewChallenge, Service, TurnClock};
 use fibonacci_bot::engine::{Config, GameKind};

@@ -5,7 +5,7 @@
 //! After an intended change of the drawing, regenerate them and look at every one:
 //!
 //! ```text
-//! UPDATE_GOLDEN=1 cargo test --test render_golden
+//! UPDATE_GOLDEN=1 cargo test --test render render_golden
 //! ```
 
 use std::path::PathBuf;
@@ -38,7 +38,7 @@ fn check(name: &str, game: &Game, info: &BoardInfo, palette: Palette) {
     let expected: RgbImage = image::open(&path)
         .unwrap_or_else(|e| {
             panic!(
-                "{}: {e}; create it with UPDATE_GOLDEN=1 cargo test --test render_golden",
+                "{}: {e}; create it with UPDATE_GOLDEN=1 cargo test --test render render_golden",
                 path.display()
             )
         })

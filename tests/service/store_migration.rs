@@ -2,7 +2,7 @@
 //! database filled through migration 0001 alone is migrated, and every challenge and game reads
 //! back with the options it was created with, the games replaying as before.
 
-mod common;
+use crate::common;
 
 use fibonacci_bot::app::{ChallengeState, Service};
 use fibonacci_bot::engine::{Config, Game, GameKind, fanorona, fibonacci};

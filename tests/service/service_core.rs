@@ -1,7 +1,7 @@
 //! The game service against a real PostgreSQL, one fresh database per test: every operation of
 //! issue 5 and every refusal, named after the rule it checks.
 
-mod common;
+use crate::common;
 
 use fibonacci_bot::app::{
     AppError, ChallengeAction, ChallengeState, ChannelHolder, ColourChoice, GameView,

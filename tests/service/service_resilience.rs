@@ -2,7 +2,7 @@
 //! reconnected) keeps every game; an unreachable database gives a clear "temporarily
 //! unavailable", writes nothing half-way, and the service works again when it returns.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

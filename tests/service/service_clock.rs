@@ -2,7 +2,7 @@
 //! a millisecond): deadlines, reminders, timeouts and aborts, pauses, rematches and vela rounds,
 //! and two schedulers on one database.
 
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Duration, Utc};
 use fibonacci_bot::app::{

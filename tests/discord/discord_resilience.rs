@@ -1,12 +1,9 @@
 //! End-to-end: what must survive — a killed process, simultaneous commands, a database that goes
 //! away, a polite shutdown, a missing token (issue 6).
 
-mod common;
-mod fake_discord;
-
 use std::time::Duration;
 
-use fake_discord::*;
+use crate::fake_discord::*;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

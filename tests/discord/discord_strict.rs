@@ -3,12 +3,9 @@
 //! update the clicked message, the bot asks only for the gateway events it uses, and the fake
 //! itself refuses what Discord refuses.
 
-mod common;
-mod fake_discord;
-
 use std::time::{Duration, Instant};
 
-use fake_discord::*;
+use crate::fake_discord::*;
 use serde_json::json;
 
 /// Starts a bot whose registrations the fake answers with `answers` first.

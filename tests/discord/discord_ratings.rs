@@ -2,10 +2,7 @@
 //! The end-of-game message shows each player's change, `/leaderboard` and `/profile` read them,
 //! and `rated: false` games and games against the bot leave them alone.
 
-mod common;
-mod fake_discord;
-
-use fake_discord::*;
+use crate::fake_discord::*;
 use serde_json::json;
 
 /// Alice challenges Bob (Alice Red) with `extra` options, Bob accepts, Bob resigns; returns the

@@ -2,7 +2,7 @@
 //! the numbers, the leaderboard's order and provisional split, profiles, a rebuild that gives
 //! the same numbers, and two games of one pair ending at the same moment.
 
-mod common;
+use crate::common;
 
 use chrono::Duration;
 use fibonacci_bot::app::{

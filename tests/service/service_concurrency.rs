@@ -1,7 +1,7 @@
 //! Concurrent commands on one game never lose or duplicate a move (issue 5: "50 concurrent
 //! attempts to play on one game → exactly the legal ones applied, in a consistent order").
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -1,10 +1,7 @@
 //! The metrics endpoint for hosts (issue 13): `METRICS_ADDR` serves Prometheus metrics at
 //! `/metrics` and a health check at `/healthz`, and the counters move with the commands.
 
-mod common;
-mod fake_discord;
-
-use fake_discord::*;
+use crate::fake_discord::*;
 use serde_json::json;
 
 /// A free port on the loopback interface.

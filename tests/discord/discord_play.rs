@@ -1,10 +1,7 @@
 //! End-to-end: the real bot against a fake Discord and a real PostgreSQL, played as people would
 //! play it (issue 6). Each test opens its own table: fake Discord, fresh database, bot process.
 
-mod common;
-mod fake_discord;
-
-use fake_discord::*;
+use crate::fake_discord::*;
 use serde_json::{Value, json};
 
 fn mentions_allowed(reply: &Reply) -> Vec<String> {

@@ -8,7 +8,7 @@
 use fibonacci_bot::engine::Status;
 use fibonacci_bot::engine::fibonacci::{Game, GroupRule, Options, Variant};
 
-const DATA: &str = include_str!("data/fibonacci_perft.txt");
+const DATA: &str = include_str!("../data/fibonacci_perft.txt");
 
 fn options(group: &str) -> Options {
     Options {

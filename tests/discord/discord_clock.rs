@@ -2,12 +2,9 @@
 //! PostgreSQL. Days are not waited for: a test moves a game's deadline (or pause end) in the
 //! database, which the bot honours at its next look (`FIBONACCI_BOT_TICK_SECS=0.2` here).
 
-mod common;
-mod fake_discord;
-
 use std::time::Duration;
 
-use fake_discord::*;
+use crate::fake_discord::*;
 use serde_json::json;
 
 const THIRD: u64 = 930_000_000_000_000_003;

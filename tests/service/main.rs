@@ -1,0 +1,17 @@
+//! The game service and its store against a real PostgreSQL (each test in a database of its
+//! own, see `tests/common`), the embedded PostgreSQL, and the migrations, as one test binary.
+//!
+//! Each file of this directory is a module (add a new one with `mod its_name;` below); the whole
+//! group links the crate once. Run one file's tests with `cargo test --test service service_core`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod service_clock;
+mod service_concurrency;
+mod service_core;
+mod service_embedded;
+mod service_ratings;
+mod service_resilience;
+mod store_migration;
+mod store_migration_checksums;
