@@ -41,6 +41,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "locales",
         "423dc6352b3198716994bd1e734c7af95131e15c7b2457e3d2b9d1cd664defeffbd6111db50d233def8fe4860af9bb3d",
     ),
+    (
+        7,
+        "open game words",
+        "121e96130895fae5aa4bcd9609f8160aefd7e1e7f5bd51f5bc426f1058d612545768f7e99ce953641f03a9154b9e3a52",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
