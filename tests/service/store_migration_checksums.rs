@@ -44,7 +44,7 @@ const LANDED: &[(i64, &str, &str)] = &[
     (
         7,
         "open game words",
-        "121e96130895fae5aa4bcd9609f8160aefd7e1e7f5bd51f5bc426f1058d612545768f7e99ce953641f03a9154b9e3a52",
+        "5d0171a692c0c8669e3865ae507265b1044617dd2b55579ef3af698f652ea86b2cbfc382d76d5be942a71e407c8832ca",
     ),
 ];
 
