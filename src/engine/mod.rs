@@ -30,6 +30,7 @@ macro_rules! with_games {
         $callback! {
             Fibonacci => fibonacci,
             Fanorona => fanorona,
+            #[cfg(feature = "third-game")] TicTacToe => tictactoe,
         }
     };
 }

@@ -17,3 +17,5 @@ mod discord_play;
 mod discord_ratings;
 mod discord_resilience;
 mod discord_strict;
+#[cfg(feature = "third-game")]
+mod discord_tictactoe;
