@@ -21,6 +21,7 @@ pub use challenges::{Challenged, Opponent, who_plays};
 pub use follow::FollowUp;
 mod games;
 mod history;
+mod input;
 mod logs;
 mod pauses;
 mod pictures;

@@ -1,18 +1,19 @@
 //! Challenges: `/challenge`, `/accept`, `/decline`, `/cancel` and the Accept / Decline buttons.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use super::buttons::challenge_row;
-use super::choices::{Choice, ColourArg, RANDOM};
+use super::choices::{Choice, ColourArg};
 use super::present::{
     clock_words, describe, game_message, level_word, mention, side_name, turn_ping,
 };
 use super::reply::{
     Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
 };
+use super::terms::challenge_terms;
+use super::thread::{open_thread, thread_parent};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
 use super::{access, lang, words};
 use crate::ai::Level;
@@ -20,87 +21,9 @@ use crate::app::{
     AppError, ChallengeState, ChallengeView, Challenged, ColourChoice, FollowKind, GameView,
     MessageId, NewChallenge, Opponent, Refusal, Service, TurnClock, UserId, who_plays,
 };
-use crate::engine::{Codec, Config, GameKind, Side, fanorona, fibonacci};
+use crate::engine::{Codec, GameKind, Side, fanorona, fibonacci};
 use crate::i18n::Lang;
 use crate::tr;
-
-/// The `/challenge` options that choose a game's rules (a game's other options keep their
-/// defaults on Discord).
-pub const RULE_OPTIONS: [&str; 2] = ["variant", "rules"];
-
-/// "`a`, `b` or `c`".
-/// `` `key:value` `` as the player sees the command option in their language.
-fn option_word(lang: Lang, key: &str, value: &str) -> String {
-    format!(
-        "`{}:{}`",
-        tr!(lang, &format!("cmd-challenge-{key}")),
-        tr!(lang, &format!("choice-{value}"))
-    )
-}
-
-/// The rules and colours a `/challenge` asks for, or why they do not fit together. `options`
-/// holds each of [`RULE_OPTIONS`] as given (name, value).
-pub fn challenge_terms(
-    lang: Lang,
-    game: Option<GameKind>,
-    options: &[(&str, Option<&str>)],
-    colour: Option<&str>,
-) -> Result<(Config, ColourChoice), String> {
-    let kind = game.unwrap_or(GameKind::ALL[0]);
-    let mut config = Config::default_for(kind);
-    for &(key, value) in options {
-        let Some(value) = value else { continue };
-        if config.set(key, value).is_err() {
-            // The option belongs to another game: say which, and what this game takes.
-            let owner = GameKind::ALL
-                .iter()
-                .find(|k| k.options().iter().any(|o| o.key == key))
-                .map_or(key, |k| k.title());
-            let choices: Vec<String> = kind
-                .options()
-                .iter()
-                .filter(|o| RULE_OPTIONS.contains(&o.key))
-                .flat_map(|o| {
-                    (o.values)()
-                        .into_iter()
-                        .map(move |v| option_word(lang, o.key, v))
-                })
-                .collect();
-            return Err(tr!(
-                lang,
-                "challenge-option-elsewhere",
-                key = tr!(lang, &format!("cmd-challenge-{key}")),
-                owner = owner,
-                game = kind.title(),
-                choices = crate::i18n::list(lang, "list-or", &choices)
-            ));
-        }
-    }
-    let colour = match colour.unwrap_or(RANDOM) {
-        RANDOM => ColourChoice::Random,
-        name => match kind.side_named(name) {
-            Some(Side::First) => ColourChoice::ChallengerFirst,
-            Some(Side::Second) => ColourChoice::ChallengerSecond,
-            None => {
-                let sides = kind.side_names();
-                let mut choices: Vec<String> = sides
-                    .iter()
-                    .map(|s| option_word(lang, "colour", s))
-                    .collect();
-                choices.push(option_word(lang, "colour", RANDOM));
-                return Err(tr!(
-                    lang,
-                    "challenge-colours",
-                    game = kind.title(),
-                    first = side_name(lang, kind, Side::First),
-                    second = side_name(lang, kind, Side::Second),
-                    choices = crate::i18n::list(lang, "list-or", &choices)
-                ));
-            }
-        },
-    };
-    Ok((config, colour))
-}
 
 fn colour_sentence(lang: Lang, c: &ChallengeView) -> String {
     let kind = c.config.kind();
@@ -223,63 +146,6 @@ fn retire_buttons_of_game(http: Arc<serenity::Http>, service: Service, view: &Ga
             Err(e) => tracing::warn!(challenge = id, error = %e, "could not read a challenge"),
         }
     });
-}
-
-fn is_thread(kind: serenity::ChannelType) -> bool {
-    matches!(
-        kind,
-        serenity::ChannelType::PublicThread
-            | serenity::ChannelType::PrivateThread
-            | serenity::ChannelType::NewsThread
-    )
-}
-
-/// Where a game's thread goes: beside the interaction's channel, as a thread of the right kind.
-/// A thread cannot hold a thread, so a challenge from inside one opens a sibling; an
-/// announcement channel takes announcement threads; a forum takes posts, not threads (refused).
-async fn thread_parent(
-    http: &serenity::Http,
-    lang: Lang,
-    interaction: &serenity::CommandInteraction,
-) -> Result<(serenity::ChannelId, serenity::ChannelType), String> {
-    let (parent, kind) = match &interaction.channel {
-        Some(c) if is_thread(c.kind) => {
-            let parent = c.parent_id.unwrap_or(interaction.channel_id);
-            // The interaction does not say what the parent is: ask (briefly).
-            let lookup = parent.to_channel(http);
-            let kind = match tokio::time::timeout(Duration::from_millis(1500), lookup).await {
-                Ok(Ok(serenity::Channel::Guild(g))) => g.kind,
-                _ => serenity::ChannelType::Text,
-            };
-            (parent, kind)
-        }
-        Some(c) => (interaction.channel_id, c.kind),
-        None => (interaction.channel_id, serenity::ChannelType::Text),
-    };
-    match access::thread_kind(kind) {
-        Some(thread) => Ok((parent, thread)),
-        None => Err(access::forum(lang)),
-    }
-}
-
-/// Opens a thread of `kind` under `parent` for a new game.
-async fn open_thread(
-    http: &serenity::Http,
-    parent: serenity::ChannelId,
-    kind: serenity::ChannelType,
-    title: String,
-) -> Option<serenity::ChannelId> {
-    let title: String = title.chars().take(100).collect();
-    let builder = serenity::CreateThread::new(title)
-        .kind(kind)
-        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    match parent.create_thread(http, builder).await {
-        Ok(thread) => Some(thread.id),
-        Err(e) => {
-            tracing::warn!(error = %e, "could not create a thread");
-            None
-        }
-    }
 }
 
 /// Challenge someone to a game.
@@ -605,75 +471,4 @@ pub async fn on_button(
     )
     .await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn terms(
-        game: Option<GameKind>,
-        variant: Option<&str>,
-        rules: Option<&str>,
-        colour: Option<&str>,
-    ) -> Result<(Config, ColourChoice), String> {
-        challenge_terms(
-            Lang::En,
-            game,
-            &[("variant", variant), ("rules", rules)],
-            colour,
-        )
-    }
-
-    #[test]
-    fn challenge_defaults_to_standard_fibonacci_with_random_colours() {
-        let (config, colour) = terms(None, None, None, None).unwrap();
-        assert_eq!(config, Config::default_for(GameKind::Fibonacci));
-        assert_eq!(colour, ColourChoice::Random);
-    }
-
-    #[test]
-    fn variant_applies_to_fibonacci_and_rules_to_fanorona() {
-        let (config, _) = terms(None, Some("cards"), None, None).unwrap();
-        assert!(matches!(config, Config::Fibonacci(o) if o.variant == fibonacci::Variant::Cards));
-        let (config, _) = terms(Some(GameKind::Fanorona), None, Some("standard"), None).unwrap();
-        assert!(matches!(config, Config::Fanorona(o) if o.rules == fanorona::RuleSet::Standard));
-        assert_eq!(
-            terms(None, None, Some("standard"), None).unwrap_err(),
-            "`rules` applies to Fanorona; for Fibonacci choose `variant:standard` or \
-             `variant:cards`."
-        );
-        assert_eq!(
-            terms(Some(GameKind::Fanorona), Some("cards"), None, None).unwrap_err(),
-            "`variant` applies to Fibonacci; for Fanorona choose `rules:escale` or \
-             `rules:standard`."
-        );
-    }
-
-    #[test]
-    fn colours_must_belong_to_the_game() {
-        let first = |g, c| terms(Some(g), None, None, Some(c)).map(|t| t.1);
-        assert_eq!(
-            first(GameKind::Fibonacci, "red"),
-            Ok(ColourChoice::ChallengerFirst)
-        );
-        assert_eq!(
-            first(GameKind::Fibonacci, "green"),
-            Ok(ColourChoice::ChallengerSecond)
-        );
-        assert_eq!(
-            first(GameKind::Fanorona, "white"),
-            Ok(ColourChoice::ChallengerFirst)
-        );
-        assert_eq!(
-            first(GameKind::Fanorona, "black"),
-            Ok(ColourChoice::ChallengerSecond)
-        );
-        assert_eq!(
-            first(GameKind::Fanorona, "red").unwrap_err(),
-            "Fanorona is played by White and Black: choose `colour:white`, `colour:black` or \
-             `colour:random`."
-        );
-        assert!(first(GameKind::Fibonacci, "black").is_err());
-    }
 }

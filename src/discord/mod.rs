@@ -35,6 +35,8 @@ pub mod present;
 pub mod ratings;
 pub mod register;
 pub mod reply;
+pub mod terms;
+mod thread;
 pub mod words;
 
 pub use config::{BotConfig, ConfigError};

@@ -18,6 +18,7 @@
 
 mod game;
 mod rules;
+mod side;
 
 /// The list of games: calls `$callback! { #[attributes] Kind => module, … }`, where `module`
 /// names the game's own files in each layer: its folder or file under `src/engine/`, and its
@@ -45,10 +46,10 @@ macro_rules! game_modules {
 crate::with_games!(game_modules);
 
 pub use game::{
-    Config, ConfigError, Game, GameKind, MoveError, Played, PositionError, Side, Status,
-    UnknownGame, WinReason,
+    Config, ConfigError, Game, GameKind, MoveError, Played, PositionError, UnknownGame,
 };
 pub use rules::{
     Codec, GameOptions, NoSecondRound, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules,
     UnknownWord, option_value, unknown_key,
 };
+pub use side::{Side, Status, WinReason};
