@@ -15,9 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use fibonacci_bot::engine::{Config, Game, GameKind, Status};
 use fibonacci_bot::i18n::Lang;
 use fibonacci_bot::render::deflate::Deflater;
-use fibonacci_bot::render::{
-    BoardInfo, ChartSeries, rating_chart, rating_chart_imageproc, render_png,
-};
+use fibonacci_bot::render::{BoardInfo, ChartSeries, rating_chart, render_png};
 
 fn info() -> BoardInfo {
     BoardInfo {
@@ -328,45 +326,37 @@ fn chart_series() -> Vec<ChartSeries> {
     ]
 }
 
-type Chart = fn(Lang, &str, &[ChartSeries]) -> Result<Vec<u8>, fibonacci_bot::render::RenderError>;
-
 fn chart(c: &mut Criterion<ThreadCpu>) {
     let series = chart_series();
-    let charts: [(&str, Chart); 2] = [
-        ("ours", rating_chart),
-        ("imageproc", rating_chart_imageproc),
-    ];
-    let mut group = c.benchmark_group("chart");
-    for (name, draw) in charts {
-        let png = draw(Lang::En, "Rating of Alice", &series).expect("a chart");
-        eprintln!("chart {name}: {} bytes", png.len());
-        if let Ok(dir) = std::env::var("CHART_PNG_DIR") {
-            std::fs::write(format!("{dir}/chart-{name}.png"), &png).expect("the chart written");
-        }
-        // The same chart again (its shapes' coverages cached, as for a profile viewed twice),
-        // and a new one each time (every rating a hundredth of a point higher: new sub-pixel
-        // positions, nothing cached).
-        group.bench_function(format!("{name} / same chart"), |b| {
-            b.iter(|| draw(Lang::En, black_box("Rating of Alice"), black_box(&series)))
-        });
-        let mut shift = 0.0;
-        group.bench_function(format!("{name} / new chart"), |b| {
-            b.iter_batched(
-                || {
-                    shift += 0.01;
-                    let mut series = series.clone();
-                    for s in &mut series {
-                        for p in &mut s.points {
-                            p.1 += shift;
-                        }
-                    }
-                    series
-                },
-                |series| draw(Lang::En, "Rating of Alice", &series),
-                criterion::BatchSize::SmallInput,
-            )
-        });
+    let png = rating_chart(Lang::En, "Rating of Alice", &series).expect("a chart");
+    eprintln!("chart: {} bytes", png.len());
+    if let Ok(dir) = std::env::var("CHART_PNG_DIR") {
+        std::fs::write(format!("{dir}/chart.png"), &png).expect("the chart written");
     }
+    let mut group = c.benchmark_group("chart");
+    // The same chart again (its shapes' coverages cached, as for a profile viewed twice), and
+    // a new one each time (every rating a hundredth of a point higher: new sub-pixel
+    // positions, nothing cached).
+    group.bench_function("same chart", |b| {
+        b.iter(|| rating_chart(Lang::En, black_box("Rating of Alice"), black_box(&series)))
+    });
+    let mut shift = 0.0;
+    group.bench_function("new chart", |b| {
+        b.iter_batched(
+            || {
+                shift += 0.01;
+                let mut series = series.clone();
+                for s in &mut series {
+                    for p in &mut s.points {
+                        p.1 += shift;
+                    }
+                }
+                series
+            },
+            |series| rating_chart(Lang::En, "Rating of Alice", &series),
+            criterion::BatchSize::SmallInput,
+        )
+    });
     group.finish();
 }
 

@@ -49,104 +49,6 @@ pub fn rating_chart(
     title: &str,
     series: &[ChartSeries],
 ) -> Result<Vec<u8>, RenderError> {
-    chart_with(lang, title, series, draw_line)
-}
-
-/// EXPERIMENT (issue 29): [`rating_chart`] with its lines and dots drawn by `imageproc`.
-pub fn rating_chart_imageproc(
-    lang: Lang,
-    title: &str,
-    series: &[ChartSeries],
-) -> Result<Vec<u8>, RenderError> {
-    chart_with(lang, title, series, draw_line_imageproc)
-}
-
-/// One series' line through `pts`, with a dot at each of `dots`.
-fn draw_line(canvas: &mut Canvas, pts: &[(f32, f32)], dots: &[(f32, f32)], colour: Colour) {
-    for pair in pts.windows(2) {
-        canvas.fill(&Shape::line(pair[0], pair[1], 4.0), 0.0, colour);
-    }
-    for &p in dots {
-        canvas.fill(&Shape::circle(p, 5.5), 0.0, BACKGROUND);
-        canvas.fill(&Shape::circle(p, 4.5), 0.0, colour);
-    }
-}
-
-/// [`draw_line`] by imageproc: each layer drawn as a coverage mask (anti-aliased polygons for
-/// the 4 px segments, filled circles for the dots) and blended through a stencil.
-fn draw_line_imageproc(
-    canvas: &mut Canvas,
-    pts: &[(f32, f32)],
-    dots: &[(f32, f32)],
-    colour: Colour,
-) {
-    use imageproc::drawing::{draw_antialiased_polygon_mut, draw_filled_circle_mut};
-    use imageproc::point::Point;
-    // Each mask covers the series and its dots, with room for the width and the dots.
-    let all = || pts.iter().chain(dots);
-    let x0 = all().fold(f32::MAX, |m, p| m.min(p.0)).floor() - 8.0;
-    let y0 = all().fold(f32::MAX, |m, p| m.min(p.1)).floor() - 8.0;
-    let x1 = all().fold(f32::MIN, |m, p| m.max(p.0)).ceil() + 8.0;
-    let y1 = all().fold(f32::MIN, |m, p| m.max(p.1)).ceil() + 8.0;
-    if x0 >= x1 || y0 >= y1 {
-        return;
-    }
-    let (w, h) = ((x1 - x0) as u32, (y1 - y0) as u32);
-    let layer = |canvas: &mut Canvas, colour: Colour, draw: &dyn Fn(&mut image::GrayImage)| {
-        let mut mask = image::GrayImage::new(w, h);
-        draw(&mut mask);
-        let mut stencil = super::paint::Stencil::default();
-        let mut row = Vec::with_capacity(w as usize);
-        for (y, pixels) in mask.rows().enumerate() {
-            row.clear();
-            row.extend(pixels.map(|p| super::paint::eighths(f32::from(p.0[0]) / 255.0)));
-            stencil.push_row((0, y as i64), &row);
-        }
-        let ink = canvas.ink(colour);
-        canvas.apply(&stencil, (x0 as i64, y0 as i64), ink);
-    };
-    let max = |line: image::Luma<u8>, under: image::Luma<u8>, weight: f32| {
-        image::Luma([under.0[0].max((f32::from(line.0[0]) * weight).round() as u8)])
-    };
-    layer(canvas, colour, &|mask| {
-        for pair in pts.windows(2) {
-            let ((ax, ay), (bx, by)) = (pair[0], pair[1]);
-            let length = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(1e-3);
-            let (nx, ny) = (-(by - ay) / length * 2.0, (bx - ax) / length * 2.0);
-            let corner =
-                |x: f32, y: f32| Point::new((x - x0).round() as i32, (y - y0).round() as i32);
-            let poly = [
-                corner(ax + nx, ay + ny),
-                corner(bx + nx, by + ny),
-                corner(bx - nx, by - ny),
-                corner(ax - nx, ay - ny),
-            ];
-            if poly[0] != poly[3] {
-                draw_antialiased_polygon_mut(mask, &poly, image::Luma([255]), max);
-            }
-        }
-    });
-    let centre = |p: (f32, f32)| ((p.0 - x0).round() as i32, (p.1 - y0).round() as i32);
-    layer(canvas, BACKGROUND, &|mask| {
-        for &p in dots {
-            draw_filled_circle_mut(mask, centre(p), 5, image::Luma([255]));
-        }
-    });
-    layer(canvas, colour, &|mask| {
-        for &p in dots {
-            draw_filled_circle_mut(mask, centre(p), 4, image::Luma([255]));
-        }
-    });
-}
-
-type DrawLine = fn(&mut Canvas, &[(f32, f32)], &[(f32, f32)], Colour);
-
-fn chart_with(
-    lang: Lang,
-    title: &str,
-    series: &[ChartSeries],
-    draw_line: DrawLine,
-) -> Result<Vec<u8>, RenderError> {
     let fonts = fonts()?;
     let mut canvas = Canvas::new(CHART_WIDTH, CHART_HEIGHT, BACKGROUND);
     let series: Vec<&ChartSeries> = series
@@ -279,9 +181,15 @@ fn chart_with(
             .enumerate()
             .map(|(i, &(t, v))| (x_at(t, i, n), y_of(v)))
             .collect();
+        for pair in pts.windows(2) {
+            canvas.fill(&Shape::line(pair[0], pair[1], 4.0), 0.0, colour);
+        }
         // Dots while there is room for them; the last point always.
         let dots = if n <= 40 { &pts[..] } else { &pts[n - 1..] };
-        draw_line(&mut canvas, &pts, dots, colour);
+        for &p in dots {
+            canvas.fill(&Shape::circle(p, 5.5), 0.0, BACKGROUND);
+            canvas.fill(&Shape::circle(p, 4.5), 0.0, colour);
+        }
     }
 
     // The legend, under the title: a swatch, the game and its latest rating.

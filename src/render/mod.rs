@@ -26,7 +26,7 @@ mod paint;
 mod palette;
 mod text;
 
-pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartSeries, rating_chart, rating_chart_imageproc};
+pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartSeries, rating_chart};
 pub use layout::{
     fanorona_pixel, fanorona_point_at, fibonacci_cell_at, fibonacci_pixel, image_size,
 };
