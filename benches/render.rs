@@ -232,8 +232,11 @@ fn encode_ours(
     out
 }
 
+/// Sets an encoder of the `png` crate to one of its compression settings.
+type Settings = fn(&mut png::Encoder<&mut Vec<u8>>);
+
 /// The `png` crate's own encoder with `settings` (each one of its fdeflate settings).
-fn encode_png_crate(picture: &Indexed, settings: fn(&mut png::Encoder<&mut Vec<u8>>)) -> Vec<u8> {
+fn encode_png_crate(picture: &Indexed, settings: Settings) -> Vec<u8> {
     let mut out = Vec::new();
     let mut png = png_encoder(&mut out, picture);
     settings(&mut png);
@@ -245,7 +248,7 @@ fn encode_png_crate(picture: &Indexed, settings: fn(&mut png::Encoder<&mut Vec<u
 
 /// The `png` crate's fast settings, all of them fdeflate: its two presets, and fdeflate on the
 /// unfiltered rows ours compresses.
-const PNG_CRATE: [(&str, fn(&mut png::Encoder<&mut Vec<u8>>)); 3] = [
+const PNG_CRATE: [(&str, Settings); 3] = [
     ("png Fast (fdeflate, adaptive filter)", |png| {
         png.set_compression(png::Compression::Fast)
     }),
