@@ -1,13 +1,21 @@
 //! Render + encode time per board (issue 4: at most 15 ms median on one core in release;
-//! issue 13: at most 3 ms, the busy boards included).
+//! issue 13: at most 3 ms, the busy boards included); then, in thread CPU time, our DEFLATE
+//! encoder against the `png` crate's fdeflate on the same palette pixels of each board
+//! (`encode/…`), and the rating chart (`chart/…`).
 //!
-//! `cargo bench --bench render`
+//! `cargo bench --bench render`; the medians are in
+//! `target/criterion/<group>/<name>/new/estimates.json`.
 
 use std::hint::black_box;
+use std::time::Duration;
 
+use chrono::{DateTime, Utc};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group, criterion_main};
 use fibonacci_bot::engine::{Config, Game, GameKind, Status};
-use fibonacci_bot::render::{BoardInfo, render_png};
+use fibonacci_bot::i18n::Lang;
+use fibonacci_bot::render::deflate::Deflater;
+use fibonacci_bot::render::{BoardInfo, ChartSeries, rating_chart, render_png};
 
 fn info() -> BoardInfo {
     BoardInfo {
@@ -59,7 +67,8 @@ fn midgame() -> (Game, BoardInfo) {
     (game, info)
 }
 
-fn bench(c: &mut Criterion) {
+/// The boards every measurement here draws, by name.
+fn boards() -> Vec<(&'static str, (Game, BoardInfo))> {
     // The golden picture's turn: two exchanges and a step, numbered arrows, and the legal
     // destinations of g7 (an exchange among them).
     let position = ".....C/UUUUUU./......../....S..../....S...../....ScS..../....SS..../\
@@ -69,7 +78,7 @@ fn bench(c: &mut Criterion) {
         Ok(game) => played(game, &["f7-f6", "d5-d6", "e5-f7"], Some("g7")),
         Err(e) => panic!("{e}"),
     };
-    let cases = [
+    vec![
         ("fibonacci start", after(GameKind::Fibonacci, &[], None)),
         (
             "fibonacci move + highlight",
@@ -86,7 +95,11 @@ fn bench(c: &mut Criterion) {
             after(GameKind::Fanorona, &["e2-e3+", "f4-e5-"], None),
         ),
         ("fibonacci mid-game", midgame()),
-    ];
+    ]
+}
+
+fn bench(c: &mut Criterion) {
+    let cases = boards();
     // Draw each once so the cached board backgrounds are not part of the measurement; the
     // sizes are part of the issue's budget (at most 100 kB each).
     for (name, (game, info)) in &cases {
@@ -102,5 +115,258 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// CPU time of the measuring thread: steadier than wall time on a machine that other builds
+/// share. Shown in nanoseconds like wall time (whose formatter it borrows).
+struct ThreadCpu(WallTime);
+
+fn thread_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill in.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    assert!(ok, "the thread's CPU clock");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = Duration;
+    type Value = Duration;
+    fn start(&self) -> Duration {
+        thread_cpu()
+    }
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu() - start
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.0.formatter()
+    }
+}
+
+/// A picture as a palette PNG holds it.
+#[derive(PartialEq)]
+struct Indexed {
+    width: u32,
+    height: u32,
+    /// Red, green, blue of each colour.
+    palette: Vec<u8>,
+    /// One palette index per pixel, row after row.
+    indices: Vec<u8>,
+}
+
+fn decode_indexed(png: &[u8]) -> Indexed {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::IDENTITY);
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut indices = vec![0; reader.output_buffer_size().expect("a size")];
+    let frame = reader.next_frame(&mut indices).expect("the pixels");
+    assert_eq!(frame.color_type, png::ColorType::Indexed);
+    assert_eq!(frame.bit_depth, png::BitDepth::Eight);
+    indices.truncate(frame.buffer_size());
+    let palette = reader
+        .info()
+        .palette
+        .as_deref()
+        .expect("a palette")
+        .to_vec();
+    Indexed {
+        width: frame.width,
+        height: frame.height,
+        palette,
+        indices,
+    }
+}
+
+/// The zlib stream of a PNG: its `IDAT` chunks' data, end to end.
+fn idat(png: &[u8]) -> Vec<u8> {
+    let mut stream = Vec::new();
+    let mut at = 8;
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes")) as usize;
+        if &png[at + 4..at + 8] == b"IDAT" {
+            stream.extend_from_slice(&png[at + 8..at + 8 + len]);
+        }
+        at += 12 + len;
+    }
+    stream
+}
+
+fn png_encoder<'a>(
+    out: &'a mut Vec<u8>,
+    picture: &Indexed,
+) -> png::Encoder<'static, &'a mut Vec<u8>> {
+    let mut png = png::Encoder::new(out, picture.width, picture.height);
+    png.set_color(png::ColorType::Indexed);
+    png.set_depth(png::BitDepth::Eight);
+    png.set_palette(picture.palette.clone());
+    png
+}
+
+/// Ours, as the renderer encodes: the rows unfiltered, compressed by [`Deflater`] into one
+/// `IDAT` chunk.
+fn encode_ours(
+    deflater: &mut Deflater,
+    scanlines: &[u8],
+    deflated: &mut Vec<u8>,
+    picture: &Indexed,
+) -> Vec<u8> {
+    deflater.zlib(scanlines, picture.width as usize + 1, deflated);
+    let mut out = Vec::with_capacity(deflated.len() + 1024);
+    let mut writer = png_encoder(&mut out, picture)
+        .write_header()
+        .expect("a header");
+    writer
+        .write_chunk(png::chunk::IDAT, deflated)
+        .expect("the data");
+    writer.finish().expect("the end");
+    out
+}
+
+/// Sets an encoder of the `png` crate to one of its compression settings.
+type Settings = fn(&mut png::Encoder<&mut Vec<u8>>);
+
+/// The `png` crate's own encoder with `settings` (each one of its fdeflate settings).
+fn encode_png_crate(picture: &Indexed, settings: Settings) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut png = png_encoder(&mut out, picture);
+    settings(&mut png);
+    let mut writer = png.write_header().expect("a header");
+    writer.write_image_data(&picture.indices).expect("the data");
+    writer.finish().expect("the end");
+    out
+}
+
+/// The `png` crate's fast settings, all of them fdeflate: its two presets, and fdeflate on the
+/// unfiltered rows ours compresses.
+const PNG_CRATE: [(&str, Settings); 3] = [
+    ("png Fast (fdeflate, adaptive filter)", |png| {
+        png.set_compression(png::Compression::Fast)
+    }),
+    ("png Fastest (fdeflate, Up filter)", |png| {
+        png.set_compression(png::Compression::Fastest)
+    }),
+    ("png fdeflate, no filter", |png| {
+        png.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
+        png.set_filter(png::Filter::NoFilter);
+    }),
+];
+
+/// Ours against the `png` crate's fdeflate settings on the palette pixels of every board:
+/// each file decodes to exactly the pixels and palette of the renderer's own.
+fn encode(c: &mut Criterion<ThreadCpu>) {
+    // fdeflate's streams all open with its one fixed table: a stream that does is fdeflate's.
+    let fdeflate_header = fdeflate::compress_to_vec(&[]);
+    let fdeflate_header = &fdeflate_header[..53];
+    let mut group = c.benchmark_group("encode");
+    for (name, (game, info)) in boards() {
+        let picture = decode_indexed(&render_png(&game, &info).expect("renders"));
+        let scanlines: Vec<u8> = picture
+            .indices
+            .chunks(picture.width as usize)
+            .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
+            .collect();
+        let (mut deflater, mut deflated) = (Deflater::default(), Vec::new());
+        let ours = encode_ours(&mut deflater, &scanlines, &mut deflated, &picture);
+        assert!(decode_indexed(&ours) == picture, "{name}: ours decodes");
+        eprintln!("{name}: ours {} bytes", ours.len());
+        group.bench_function(format!("{name} / ours"), |b| {
+            b.iter(|| encode_ours(&mut deflater, &scanlines, &mut deflated, &picture))
+        });
+        for (setting, settings) in PNG_CRATE {
+            let theirs = encode_png_crate(&picture, settings);
+            assert!(
+                decode_indexed(&theirs) == picture,
+                "{name}: {setting} decodes"
+            );
+            assert!(
+                idat(&theirs).starts_with(fdeflate_header),
+                "{name}: {setting} is fdeflate"
+            );
+            eprintln!("{name}: {setting} {} bytes", theirs.len());
+            group.bench_function(format!("{name} / {setting}"), |b| {
+                b.iter(|| encode_png_crate(black_box(&picture), settings))
+            });
+        }
+    }
+    group.finish();
+}
+
+/// A player's profile chart: two games' ratings, 60 and 25 games over three months.
+fn chart_series() -> Vec<ChartSeries> {
+    let at = |hours: i64| -> DateTime<Utc> {
+        DateTime::from_timestamp(1_900_000_000 + hours * 3_600, 0).expect("a time")
+    };
+    let walk = |label: &str, n: i64, every: i64, seed: u64| {
+        let mut x = seed;
+        let mut rating = 1500.0;
+        let points = (0..n)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                rating += (x % 61) as f64 - 29.0;
+                (at(i * every), rating)
+            })
+            .collect();
+        ChartSeries {
+            label: label.to_string(),
+            points,
+        }
+    };
+    vec![
+        walk("Fibonacci", 60, 36, 0x9E37_79B9_7F4A_7C15),
+        walk("Fanorona", 25, 80, 0x2545_F491_4F6C_DD1D),
+    ]
+}
+
+fn chart(c: &mut Criterion<ThreadCpu>) {
+    let series = chart_series();
+    let png = rating_chart(Lang::En, "Rating of Alice", &series).expect("a chart");
+    eprintln!("chart: {} bytes", png.len());
+    if let Ok(dir) = std::env::var("CHART_PNG_DIR") {
+        std::fs::write(format!("{dir}/chart.png"), &png).expect("the chart written");
+    }
+    let mut group = c.benchmark_group("chart");
+    // The same chart again (its shapes' coverages cached, as for a profile viewed twice), and
+    // a new one each time (every rating a hundredth of a point higher: new sub-pixel
+    // positions, nothing cached).
+    group.bench_function("same chart", |b| {
+        b.iter(|| rating_chart(Lang::En, black_box("Rating of Alice"), black_box(&series)))
+    });
+    let mut shift = 0.0;
+    group.bench_function("new chart", |b| {
+        b.iter_batched(
+            || {
+                shift += 0.01;
+                let mut series = series.clone();
+                for s in &mut series {
+                    for p in &mut s.points {
+                        p.1 += shift;
+                    }
+                }
+                series
+            },
+            |series| rating_chart(Lang::En, "Rating of Alice", &series),
+            criterion::BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+criterion_group! {
+    name = cpu;
+    config = Criterion::default().with_measurement(ThreadCpu(WallTime));
+    targets = encode, chart
+}
+criterion_main!(benches, cpu);

@@ -17,7 +17,8 @@ use image::RgbImage;
 use crate::engine::{Game, GameKind, Played, Status};
 
 mod chart;
-mod deflate;
+#[doc(hidden)]
+pub mod deflate;
 mod frame;
 pub mod layout;
 mod marks;
