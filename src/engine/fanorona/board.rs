@@ -330,7 +330,7 @@ pub(crate) fn run(enemy: u64, start: Point, dir: Dir) -> u64 {
 
 /// Iterates over the points of a bit board, lowest index first.
 #[inline]
-pub(crate) fn points(mut set: u64) -> impl Iterator<Item = Point> {
+pub fn points(mut set: u64) -> impl Iterator<Item = Point> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;

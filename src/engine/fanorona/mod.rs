@@ -5,10 +5,12 @@
 //! more public items may be added, none of these removed or renamed without updating the callers.
 //!
 //! Layout: [`board`] (points, lines, precomputed tables), [`position`] (pieces as two bit boards
-//! and the position string), `movegen` (steps, captures, whole-turn generation), `notation`
-//! (reading what players type) and `game` (turns, chains in progress, refusals).
+//! and the position string), `movegen` (steps, captures, whole-turn generation: the public
+//! [`for_each_turn`] is what the AI searches with), `notation` (reading what players type),
+//! `game` (turns, chains in progress) and `error` (the refusals, worded for the player).
 
 pub mod board;
+mod error;
 mod game;
 mod movegen;
 mod notation;
@@ -22,8 +24,9 @@ use crate::engine::{
 };
 
 pub use board::{Dir, Point, PointError};
-pub use game::{Game, MoveError, Played, TurnOverReason};
-pub use movegen::{count_turns, perft};
+pub use error::{MoveError, TurnOverReason};
+pub use game::{Game, Played};
+pub use movegen::{count_turns, for_each_turn, perft};
 pub use position::{Position, PositionError};
 
 /// White moves first and starts on rows 1–2.

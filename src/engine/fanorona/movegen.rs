@@ -2,7 +2,8 @@
 //!
 //! The first step of a turn is found for all pieces at once with bit-board shifts; the chain that
 //! may follow is a depth-first walk of one piece. Both [`Game`](super::Game) (checking what a
-//! player typed) and the generator use the same capture functions, so they cannot disagree.
+//! player typed) and the generator use the same capture functions, so they cannot disagree; the
+//! AI searches with the same generator ([`for_each_turn`]).
 
 use super::board::{BOARD, CAN, Dir, Point, back, forward, points, run};
 use super::position::Position;
@@ -179,10 +180,25 @@ impl<F: FnMut(&[Step], &Position)> Walker<'_, F> {
 
 const KINDS: [CaptureKind; 2] = [CaptureKind::Approach, CaptureKind::Withdrawal];
 
-/// Calls `visit(steps, result)` for every legal whole turn of the side to move: each step, and
-/// each prefix of each capture chain, with the position after the turn (opponent to move).
-/// Nothing when either side has no piece left (the game is over).
-pub(crate) fn for_each_turn<F: FnMut(&[Step], &Position)>(
+/// Calls `visit(steps, after)` for every legal whole turn of the side to move (RULES.md 2.2,
+/// 2.3 and section 3): each step, and each prefix of each capture chain, with the position after
+/// the turn, the opponent to move. Nothing when either side has no piece left (the game is over).
+///
+/// The order is fixed, and the AI's choices depend on it: piece by piece from a1 to i5; for each
+/// piece the directions clockwise from north ([`Dir::ALL`]); for each step approach before
+/// withdrawal; each chain prefix before its continuations, which follow in the same order.
+///
+/// ```
+/// use fibonacci_bot::engine::fanorona::{Options, Position, for_each_turn};
+///
+/// let start = Position::start(fibonacci_bot::engine::fanorona::Color::White);
+/// let mut turns = Vec::new();
+/// for_each_turn(&start, Options::default(), &mut |steps, _after| {
+///     turns.push(steps.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
+/// });
+/// assert_eq!(turns, ["d2-e3+", "e2-e3+", "f2-e3+", "d3-e3+", "d3-e3-"]);
+/// ```
+pub fn for_each_turn<F: FnMut(&[Step], &Position)>(
     position: &Position,
     options: Options,
     visit: &mut F,
@@ -211,9 +227,13 @@ pub(crate) fn for_each_turn<F: FnMut(&[Step], &Position)>(
         steps: Vec::with_capacity(8),
         visit,
     };
-    for d in Dir::ALL {
-        let i = d.index();
-        for from in points(movers[i]) {
+    let may_chain = rules.mode == CaptureMode::Full;
+    for from in points(movers.iter().fold(0, |all, m| all | m)) {
+        for d in Dir::ALL {
+            let i = d.index();
+            if movers[i] & from.bit() == 0 {
+                continue;
+            }
             let Some(to) = from.step(d) else { continue };
             let (a, w) = (
                 approach[i] & from.bit() != 0,
@@ -234,7 +254,6 @@ pub(crate) fn for_each_turn<F: FnMut(&[Step], &Position)>(
                 continue;
             }
             let caught = captures(enemy, from, to, d, rules.mode);
-            let may_chain = rules.mode == CaptureMode::Full;
             let visited = from.bit() | to.bit();
             for (kind, taken) in KINDS.into_iter().zip(caught) {
                 if taken != 0 {

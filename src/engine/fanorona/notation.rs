@@ -5,7 +5,7 @@
 
 use super::CaptureKind;
 use super::board::{Point, clip};
-use super::game::MoveError;
+use super::error::MoveError;
 
 /// A step as written: the capture kind only when a suffix was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,208 @@
+//! The search of a Fibonacci turn: a beam search over the unit moves of the turn, then each
+//! best candidate checked against the opponent's best answer (and, at hard, against our win on
+//! the turn after).
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use super::super::{Limits, Rng, past};
+use super::eval::evaluate;
+use super::{FibonacciSearch, WIN};
+use crate::engine::Status;
+use crate::engine::fibonacci::{Color, Game, Options, Position, UnitMove, Variant};
+
+/// A partial turn: the moves so far and the game after them.
+#[derive(Clone)]
+struct Partial {
+    moves: Vec<UnitMove>,
+    game: Game,
+    score: i32,
+}
+
+/// One turn's search.
+struct Searcher {
+    limits: Limits,
+    start: Instant,
+    nodes: u64,
+    rng: Rng,
+    noise: i32,
+    buffer: Vec<UnitMove>,
+}
+
+impl Searcher {
+    fn spent(&self) -> bool {
+        self.nodes >= self.limits.nodes || past(self.start, self.limits.cap)
+    }
+
+    /// Beam search of `game`'s current turn for its side to move. Returns the partial turns
+    /// kept at every depth (the empty turn first), best first, and whether the first is a win.
+    fn turn(&mut self, game: &Game, width: usize) -> Vec<Partial> {
+        let me = game.position().side_to_move();
+        let variant = game.options().variant;
+        let group = game.options().group;
+        let turn = game.position().turn();
+        let root = Partial {
+            moves: Vec::new(),
+            game: game.clone(),
+            score: evaluate(game.position(), me, variant),
+        };
+        let mut kept = vec![root.clone()];
+        let mut beam = vec![root];
+        let mut seen: HashSet<Position> = HashSet::new();
+        while !beam.is_empty() && !self.spent() {
+            let mut children: Vec<Partial> = Vec::new();
+            for p in &beam {
+                let pos = *p.game.position();
+                if p.game.status() != Status::Ongoing || pos.turn() != turn {
+                    continue; // the turn is over
+                }
+                self.buffer.clear();
+                pos.unit_moves(group, &mut self.buffer);
+                for &m in &self.buffer {
+                    let mut next = p.game.clone();
+                    if next.play(m).is_err() {
+                        continue;
+                    }
+                    self.nodes += 1;
+                    let score = match next.status() {
+                        Status::Ongoing => {
+                            evaluate(next.position(), me, variant) + self.rng.jitter(self.noise)
+                        }
+                        Status::Draw => 0,
+                        Status::Won(side, _) if side == me.side() => {
+                            // A win ends the search: the shortest one found first.
+                            let mut moves = p.moves.clone();
+                            moves.push(m);
+                            return vec![Partial {
+                                moves,
+                                game: next,
+                                score: WIN,
+                            }];
+                        }
+                        Status::Won(..) => -WIN,
+                    };
+                    if !seen.insert(*next.position()) {
+                        continue; // reached by another order of the same moves
+                    }
+                    let mut moves = p.moves.clone();
+                    moves.push(m);
+                    children.push(Partial {
+                        moves,
+                        game: next,
+                        score,
+                    });
+                }
+            }
+            children.sort_by_key(|c| std::cmp::Reverse(c.score));
+            children.truncate(width);
+            kept.extend(children.iter().cloned());
+            beam = children;
+        }
+        kept.sort_by_key(|k| std::cmp::Reverse(k.score));
+        kept
+    }
+}
+
+/// The game the search plays in. In the cards variant the real seed would tell the search the
+/// opponent's coming cards, which a player cannot know: the search gets the same position with
+/// its own seed, so later cards are guesses.
+fn search_game(game: &Game, seed: u64) -> Game {
+    if game.options().variant != Variant::Cards {
+        return game.clone();
+    }
+    let options: Options = game.options();
+    Game::from_position(options, seed ^ 0x5EED_CA4D, &game.position().to_string())
+        .unwrap_or_else(|_| game.clone())
+}
+
+/// The unit moves of the chosen turn (the turn then ends by itself, or by `end`).
+pub(super) fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec<UnitMove> {
+    let root = search_game(game, seed);
+    let me = root.position().side_to_move();
+    let variant = root.options().variant;
+    let mut s = Searcher {
+        limits: search.limits,
+        start: Instant::now(),
+        nodes: 0,
+        rng: Rng::new(seed),
+        noise: search.noise,
+        buffer: Vec::with_capacity(256),
+    };
+    let candidates = s.turn(&root, search.width.max(1));
+    let Some(first) = candidates.first() else {
+        return Vec::new();
+    };
+    if first.score >= WIN || search.replies == 0 {
+        return first.moves.clone();
+    }
+    // Two-turn minimax: each candidate is worth what is left after the opponent's best answer,
+    // and (follow_replies > 0) an answer after which we win at once does not count as best.
+    let mut best: Option<(i32, usize)> = None;
+    let mut per_candidate = 0;
+    for (i, c) in candidates.iter().take(search.replies).enumerate() {
+        // Stop before a candidate whose check the budget could not finish: a check cut short
+        // misses answers and overrates its candidate.
+        if i > 0 && (s.spent() || s.nodes + per_candidate > s.limits.nodes) {
+            break;
+        }
+        let before = s.nodes;
+        let mut after = c.game.clone();
+        end_partial_turn(&mut after, root.position().turn());
+        let value = match after.status() {
+            Status::Ongoing if after.position().side_to_move() != me => {
+                let answers = s.turn(&after, search.reply_width.max(1));
+                match answers.first() {
+                    // The answers' scores are from the opponent's side.
+                    Some(a) if a.score >= WIN => -WIN,
+                    Some(_) => {
+                        let mut worst = i32::MAX;
+                        let theirs = after.position().turn();
+                        for a in answers.iter().take(search.follow_replies.max(1)) {
+                            let v = evaluate(a.game.position(), me, variant);
+                            let v = if search.follow_replies > 0
+                                && s.wins_next_turn(&a.game, theirs, me, search.follow_width)
+                            {
+                                WIN / 4 + v.clamp(-WIN / 8, WIN / 8)
+                            } else {
+                                v
+                            };
+                            worst = worst.min(v);
+                        }
+                        worst
+                    }
+                    None => c.score,
+                }
+            }
+            // The opponent's turns were skipped (allowance 0), or the game ended: judge as is.
+            _ => c.score,
+        };
+        per_candidate = per_candidate.max(s.nodes - before);
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, i));
+        }
+    }
+    let index = best.map_or(0, |(_, i)| i);
+    candidates[index].moves.clone()
+}
+
+/// Ends the turn `turn` in `game` if a partial turn stopped early within it.
+fn end_partial_turn(game: &mut Game, turn: u32) {
+    if game.status() == Status::Ongoing && game.position().turn() == turn {
+        let _ = game.end_turn();
+    }
+}
+
+impl Searcher {
+    /// True when `me`, after the opponent's (possibly partial) turn `theirs` in `game`, has a
+    /// winning turn that a beam of `width` finds.
+    fn wins_next_turn(&mut self, game: &Game, theirs: u32, me: Color, width: usize) -> bool {
+        let mut next = game.clone();
+        end_partial_turn(&mut next, theirs);
+        if next.status() != Status::Ongoing || next.position().side_to_move() != me {
+            return false;
+        }
+        self.turn(&next, width.max(1))
+            .first()
+            .is_some_and(|p| p.score >= WIN)
+    }
+}
