@@ -13,6 +13,7 @@ use std::fmt;
 
 use crate::engine::{
     Codec, GameOptions, OptionError, OptionSpec, PlayedMove, RefusedMove, Rules, Side, Status,
+    WinReason,
     option_value, unknown_key,
 };
 
