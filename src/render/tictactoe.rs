@@ -14,13 +14,13 @@ use super::{BoardInfo, RenderError, banner_text, parse_highlight, side_word};
 use crate::tr;
 
 /// Height of the board area between header and footer.
-pub const BOARD_HEIGHT: u32 = 620;
+pub const BOARD_HEIGHT: u32 = 680;
 
 /// The side of a square.
 const SQUARE: f32 = 170.0;
-const LABEL: f32 = 26.0;
+const LABEL: f32 = 22.0;
 const EDGE_LABEL: f32 = 32.0;
-const MARK: f32 = 54.0;
+const MARK: f32 = 44.0;
 
 /// Pixel at the middle of column `col` (a = 0) and row `row` (1 = 0), also off the board.
 fn grid(col: f32, row: f32) -> Pt {
@@ -53,7 +53,8 @@ pub fn background(fonts: &Fonts, palette: Palette) -> Canvas {
     }
     for p in Point::all() {
         let (x, y) = pixel(p);
-        let corner = (x - SQUARE / 2.0 + 24.0, y + SQUARE / 2.0 - 22.0);
+        // In the corner, clear of the largest mark.
+        let corner = (x - SQUARE / 2.0 + 20.0, y + SQUARE / 2.0 - 16.0);
         fonts.draw_centred(
             &mut c,
             Face::Condensed,

@@ -26,7 +26,7 @@ async fn tictactoe_is_challenged_played_won_recorded_and_rated_through_discord()
         .find(|f| f.is_png())
         .expect("the first board comes with the accepted challenge");
     let image = image::load_from_memory(&first.bytes).expect("the board decodes");
-    assert_eq!((image.width(), image.height()), (1000, 132 + 620 + 96));
+    assert_eq!((image.width(), image.height()), (1000, 132 + 680 + 96));
 
     // Cross (Alice) builds the a-column; Nought (Bob) answers on b.
     t.play(ALICE, GENERAL, "a1").await;
@@ -48,6 +48,9 @@ async fn tictactoe_is_challenged_played_won_recorded_and_rated_through_discord()
     t.play(BOB, GENERAL, "b1").await;
     t.play(ALICE, GENERAL, "a2").await;
     t.play(BOB, GENERAL, "b2").await;
+    // A spectator looks at the board of the game in progress.
+    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
+    assert!(!board.ephemeral && board.has_png(), "{board:?}");
     let (sent, won) = t.play(ALICE, GENERAL, "a3").await;
     assert!(won.content.contains("Game over"), "{}", won.content);
     let over = t.fake.followups(&sent, 1).await;
@@ -63,9 +66,6 @@ async fn tictactoe_is_challenged_played_won_recorded_and_rated_through_discord()
         )),
         "{end}"
     );
-
-    let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
-    assert!(!board.ephemeral && board.has_png(), "{board:?}");
 
     let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
     let file = history

@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use fibonacci_bot::engine::{Config, Game, GameKind, Played};
+use fibonacci_bot::engine::{Config, Game, GameKind};
 use fibonacci_bot::render::{BoardInfo, Palette, RenderOptions, render_png_with};
 use image::RgbImage;
 
@@ -78,10 +78,7 @@ fn after(game: &mut Game, moves: &[&str]) -> BoardInfo {
         if turn_over {
             info.last_turn.clear();
         }
-        turn_over = match &played {
-            Played::Fibonacci(p) => p.turn_ended,
-            Played::Fanorona(p) => p.turn_ended,
-        };
+        turn_over = played.turn_ended();
         info.last_turn.push(played);
     }
     info

@@ -38,10 +38,7 @@ fn playout(game: &mut Game, picks: &[usize]) -> Vec<Played> {
         if turn_over {
             last_turn.clear();
         }
-        turn_over = match &played {
-            Played::Fibonacci(p) => p.turn_ended,
-            Played::Fanorona(p) => p.turn_ended,
-        };
+        turn_over = played.turn_ended();
         last_turn.push(played);
     }
     last_turn
@@ -104,12 +101,9 @@ proptest! {
         banner in proptest::option::of("\\PC{0,80}"),
     ) {
         let config = if standard {
-            let mut o = match Config::default_for(GameKind::Fanorona) {
-                Config::Fanorona(o) => o,
-                Config::Fibonacci(_) => unreachable!(),
-            };
-            o.rules = fibonacci_bot::engine::fanorona::RuleSet::Standard;
-            Config::Fanorona(o)
+            let mut config = Config::default_for(GameKind::Fanorona);
+            config.set("rules", "standard").expect("a Fanorona rule set");
+            config
         } else {
             Config::default_for(GameKind::Fanorona)
         };
