@@ -173,7 +173,11 @@ pub fn rules(action: RulesAction) -> Result<String, String> {
         RulesAction::Play { game: args, moves } => {
             let mut game = args.game()?;
             for m in &moves {
-                game.play(m).map_err(|e| format!("{}: {e}", one_line(m)))?;
+                game.play(m).map_err(|e| {
+                    // The one wording module's English, which is the contract's words.
+                    let reason = crate::words::move_reason(crate::i18n::Lang::En, &e);
+                    format!("{}: {reason}", one_line(m))
+                })?;
             }
             Ok(format!(
                 "{}\n{}\n",
