@@ -48,11 +48,6 @@ impl Service {
             self.ai_bell.notify_one();
         }
     }
-
-    /// Makes the AI's player look for due turns now (a test's or a host's nudge).
-    pub fn wake_ai(&self) {
-        self.ai_bell.notify_one();
-    }
 }
 
 impl AiRunner {
