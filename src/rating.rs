@@ -95,9 +95,9 @@ impl Ord for RatingGame {
 // The first games' ratings keep the names they had as enum variants.
 #[allow(non_upper_case_globals)]
 impl RatingGame {
-    pub const Fibonacci: RatingGame = RatingGame("fibonacci");
-    pub const FibonacciCards: RatingGame = RatingGame("fibonacci-cards");
-    pub const Fanorona: RatingGame = RatingGame("fanorona");
+    pub const Fibonacci: RatingGame = RatingGame(GameKind::Fibonacci.ratings()[0]);
+    pub const FibonacciCards: RatingGame = RatingGame(GameKind::Fibonacci.ratings()[1]);
+    pub const Fanorona: RatingGame = RatingGame(GameKind::Fanorona.ratings()[0]);
 }
 
 impl RatingGame {

@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
+use crate::engine::Game;
 use crate::i18n::Lang;
 use crate::render::{BoardInfo, RenderError, render_png};
 
@@ -185,12 +186,14 @@ impl Pictures {
             );
             return Some(png);
         }
-        let game = view.game.clone();
-        let png = self
-            .draw("a board", move || render_png(&game, &info))
-            .await?;
+        let png = self.position(view.game.clone(), info).await?;
         cache.put(key, png.clone());
         Some(png)
+    }
+
+    /// The board of any position (a game's start for `/rules`), drawn on a painter thread.
+    pub async fn position(&self, game: Game, info: BoardInfo) -> Option<Vec<u8>> {
+        self.draw("a board", move || render_png(&game, &info)).await
     }
 }
 

@@ -13,7 +13,7 @@ use crate::app::{FollowKind, GameView, Outcome, Pictures, RatingChange, UserId};
 use crate::engine::{Codec, Game, GameKind, Played, Side};
 use crate::i18n::Lang;
 use crate::rating::RatingGame;
-use crate::render::{BoardInfo, render_png};
+use crate::render::BoardInfo;
 use crate::tr;
 
 /// A mention, shown as the user's name by Discord clients; it notifies only when the message's
@@ -411,9 +411,7 @@ pub async fn picture(
     info: BoardInfo,
     filename: String,
 ) -> Option<serenity::CreateAttachment> {
-    let png = pictures
-        .draw("a board", move || render_png(&game, &info))
-        .await?;
+    let png = pictures.position(game, info).await?;
     Some(serenity::CreateAttachment::bytes(png, filename))
 }
 

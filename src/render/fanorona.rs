@@ -8,13 +8,13 @@
 use crate::engine::fanorona::{Color, Game, Played as FanPlayed, Point, Step};
 use crate::engine::{GameKind, Played};
 
-use super::frame::{self, Header, Icon};
+use super::frame::{self, Icon};
 use super::layout::{self, fanorona_grid, fanorona_pixel};
 use super::marks::{empty_point, shorten, step_badge};
 use super::paint::{Canvas, Pt, Shape};
 use super::palette::{Colours, Palette};
 use super::text::{Face, Fonts};
-use super::{BoardInfo, RenderError, banner_text, parse_highlight, side_word};
+use super::{BoardInfo, RenderError, board_header, parse_highlight, side_word};
 use crate::tr;
 
 const POINT_R: f32 = 25.0;
@@ -268,7 +268,6 @@ pub fn draw(
     }
 
     let side_names = GameKind::Fanorona.side_names();
-    let banner = banner_text(info, status, side_names);
     let lang = info.lang;
     let to_move = pos.side_to_move();
     let who = side_word(lang, side_names[side_index(to_move)]);
@@ -289,21 +288,15 @@ pub fn draw(
         status_line.push_str(" · ");
         status_line.push_str(&tr!(lang, "board-vela-round"));
     }
-    frame::draw_header(
-        c,
-        fonts,
-        colours,
-        &Header {
-            names: [info.players[0].as_str(), info.players[1].as_str()],
-            colour_names: side_names.map(|s| side_word(lang, s)),
-            lang,
-            swatches: colours.fanorona,
-            to_move: banner.is_none().then_some(side_index(to_move)),
-            status: status_line,
-            banner,
-            note: info.note.as_deref(),
-        },
+    let header = board_header(
+        info,
+        side_names,
+        colours.fanorona,
+        status,
+        side_index(to_move),
+        status_line,
     );
+    frame::draw_header(c, fonts, colours, &header);
 
     let words = [
         tr!(lang, "board-legend-last-turn"),

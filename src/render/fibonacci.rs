@@ -8,13 +8,13 @@
 use crate::engine::fibonacci::{Cell, Color, Game, Kind, Piece, Played as FibPlayed, Variant};
 use crate::engine::{GameKind, Played};
 
-use super::frame::{self, Header, Icon};
+use super::frame::{self, Icon};
 use super::layout::{self, FIBONACCI_SPACING, fibonacci_lattice, fibonacci_row_numbers};
 use super::marks::{empty_point, shorten, step_badge, swap_badge};
 use super::paint::{Canvas, Pt, Shape};
 use super::palette::{Colours, Palette};
 use super::text::{Face, Fonts};
-use super::{BoardInfo, RenderError, banner_text, parse_highlight, side_word};
+use super::{BoardInfo, RenderError, board_header, parse_highlight, side_word};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -291,8 +291,6 @@ pub fn draw(
     }
 
     let side_names = GameKind::Fibonacci.side_names();
-    let names = [info.players[0].as_str(), info.players[1].as_str()];
-    let banner = banner_text(info, status, side_names);
     let mover = game.position().side_to_move();
     let lang = info.lang;
     let status_line = {
@@ -316,21 +314,15 @@ pub fn draw(
             ),
         }
     };
-    frame::draw_header(
-        c,
-        fonts,
-        colours,
-        &Header {
-            names,
-            colour_names: side_names.map(|s| side_word(lang, s)),
-            lang,
-            swatches: colours.sides,
-            to_move: banner.is_none().then_some(side_index(mover)),
-            status: status_line,
-            banner,
-            note: info.note.as_deref(),
-        },
+    let header = board_header(
+        info,
+        side_names,
+        colours.sides,
+        status,
+        side_index(mover),
+        status_line,
     );
+    frame::draw_header(c, fonts, colours, &header);
 
     let neutral = colours.point;
     let words = [

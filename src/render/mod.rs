@@ -253,6 +253,30 @@ fn player_name(info: &BoardInfo, side: usize, colour: &str) -> String {
     frame::player_label(info.lang, name, &side_word(info.lang, colour))
 }
 
+/// The header of every game's picture: the players and their colours, the side to move
+/// (`to_move`, a side index) underlined and `status_line`, or, once `status` says the game is
+/// over, its banner instead.
+fn board_header<'a>(
+    info: &'a BoardInfo,
+    side_names: [&str; 2],
+    swatches: [PieceColours; 2],
+    status: Status,
+    to_move: usize,
+    status_line: String,
+) -> frame::Header<'a> {
+    let banner = banner_text(info, status, side_names);
+    frame::Header {
+        names: [info.players[0].as_str(), info.players[1].as_str()],
+        colour_names: side_names.map(|s| side_word(info.lang, s)),
+        lang: info.lang,
+        swatches,
+        to_move: banner.is_none().then_some(to_move),
+        status: status_line,
+        banner,
+        note: info.note.as_deref(),
+    }
+}
+
 /// The banner of a finished game: `info.banner` when the game ended outside the engine,
 /// else the engine's verdict; `None` while the game goes on.
 fn banner_text(info: &BoardInfo, status: Status, side_names: [&str; 2]) -> Option<String> {

@@ -5,12 +5,12 @@
 use crate::engine::tictactoe::{Game, Mark, Point};
 use crate::engine::{GameKind, Played, Rules};
 
-use super::frame::{self, Header, Icon};
+use super::frame::{self, Icon};
 use super::layout::{HEADER_HEIGHT, WIDTH};
 use super::paint::{Canvas, Pt, Shape};
 use super::palette::{Colours, Palette};
 use super::text::{Face, Fonts};
-use super::{BoardInfo, RenderError, banner_text, parse_highlight, side_word};
+use super::{BoardInfo, RenderError, board_header, parse_highlight, side_word};
 use crate::tr;
 
 /// Height of the board area between header and footer.
@@ -141,22 +141,15 @@ pub fn draw(
         turn = game.turn_number(),
         side = side_word(lang, side_names[to_move])
     );
-    let banner = banner_text(info, game.game_status(), side_names);
-    frame::draw_header(
-        c,
-        fonts,
-        colours,
-        &Header {
-            names: [info.players[0].as_str(), info.players[1].as_str()],
-            colour_names: side_names.map(|s| side_word(lang, s)),
-            lang,
-            swatches: colours.sides,
-            to_move: banner.is_none().then_some(to_move),
-            status,
-            banner,
-            note: info.note.as_deref(),
-        },
+    let header = board_header(
+        info,
+        side_names,
+        colours.sides,
+        game.game_status(),
+        to_move,
+        status,
     );
+    frame::draw_header(c, fonts, colours, &header);
     let last_word = tr!(lang, "board-legend-last-turn");
     let legend: Vec<(Icon, _, &str)> = last
         .map(|_| (Icon::Arrow, colours.last_turn, last_word.as_str()))
