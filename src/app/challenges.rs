@@ -314,7 +314,12 @@ impl Service {
         let game_row = games::insert(&mut tx, &new).await?;
         challenges::accept(&mut tx, row.id, game_row.id).await?;
         tx.commit().await?;
-        Ok(replay::load(game_row, Vec::new())?.view())
+        let mut game = replay::load(game_row, Vec::new())?.view();
+        game.accepted_challenge = Some(ChallengeView {
+            state: ChallengeState::Accepted,
+            ..view
+        });
+        Ok(game)
     }
 
     /// The challenged player refuses the challenge `id`; its channel is free again.

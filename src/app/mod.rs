@@ -22,6 +22,7 @@ pub use follow::FollowUp;
 mod games;
 mod history;
 mod input;
+mod languages;
 mod logs;
 mod pauses;
 mod pictures;
@@ -43,6 +44,7 @@ pub use error::{
     AppError, ChallengeAction, ChannelHolder, InternalError, NoVelaBecause, Refusal, StartError,
     chain,
 };
+pub use languages::Languages;
 pub use pauses::PauseStep;
 pub use pictures::Pictures;
 pub use ratings::{

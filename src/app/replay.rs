@@ -167,6 +167,7 @@ impl Loaded {
             outcome: self.outcome,
             draw_offer: self.draw_offer,
             ended_draw_offer: self.ended_offer_message,
+            accepted_challenge: None,
             clock: game_clock(&self.row.clock),
             ai: self
                 .row

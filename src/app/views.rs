@@ -131,6 +131,9 @@ pub struct GameView {
     /// The message of a draw offer that this command ended (accepted, declined by playing on,
     /// withdrawn, or the game over): its buttons no longer apply.
     pub ended_draw_offer: Option<MessageId>,
+    /// The challenge this command accepted (so the game began): the buttons of its message no
+    /// longer apply. `None` from every other command.
+    pub accepted_challenge: Option<ChallengeView>,
     /// The clock: time per turn, deadline, pause.
     pub clock: GameClock,
     /// The game this one follows, and how (a rematch, a vela round).

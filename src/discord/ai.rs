@@ -27,7 +27,7 @@ pub async fn run(
 
 async fn announce(http: &serenity::Http, presenter: &present::Presenter, played: AiPlayed) {
     let view = &played.outcome.view;
-    let lang = super::lang::guild(view.guild);
+    let lang = presenter.languages.guild(view.guild);
     let headline = crate::tr!(
         lang,
         "play-ai-played",

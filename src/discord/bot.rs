@@ -123,7 +123,7 @@ async fn run(config: BotConfig) -> ExitCode {
         }
     };
     let service = running.service.clone();
-    super::lang::persist(service.clone()).await;
+    let languages = app::Languages::load(service.clone()).await;
     let metrics_task = match config.metrics {
         None => None,
         Some(addr) => {
@@ -174,7 +174,7 @@ async fn run(config: BotConfig) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let presenter = Arc::new(present::Presenter::start());
+    let presenter = Arc::new(present::Presenter::start(languages));
     let setup_presenter = presenter.clone();
     // A refused registration ends the process: a bot that cannot register would stay connected
     // but never answer (every event waits for the setup's data).
@@ -241,6 +241,7 @@ async fn run(config: BotConfig) -> ExitCode {
     };
     let shard_manager = client.shard_manager.clone();
     let expiry_http = client.http.clone();
+    let expiry_presenter = presenter.clone();
     let scheduler_http = client.http.clone();
     let ai_http = client.http.clone();
     let mut gateway = tokio::spawn(async move { client.start().await });
@@ -255,7 +256,11 @@ async fn run(config: BotConfig) -> ExitCode {
                 Ok(expired) => {
                     tracing::info!(expired = expired.len(), "old challenges expired");
                     for c in expired {
-                        super::challenge::retire_buttons(expiry_http.clone(), c);
+                        let lang = expiry_presenter.languages.guild(c.guild);
+                        if let Some(retired) = super::challenge::answered_challenge(Some(lang), &c)
+                        {
+                            retired.carry_out(&expiry_http);
+                        }
                     }
                 }
                 Err(e) => tracing::warn!(error = %e, "could not expire old challenges"),

@@ -9,9 +9,7 @@ use super::choices::{Choice, ColourArg};
 use super::present::{
     clock_words, describe, game_message, level_word, mention, side_name, turn_ping,
 };
-use super::reply::{
-    Answer, Message, Offer, OfferPosted, Target, post, refusal, remove_buttons, respond,
-};
+use super::reply::{Answer, Message, Offer, OfferPosted, Retired, Target, post, refusal, respond};
 use super::terms::challenge_terms;
 use super::thread::{open_thread, thread_parent};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
@@ -19,7 +17,7 @@ use super::{access, lang, words};
 use crate::ai::Level;
 use crate::app::{
     AppError, ChallengeState, ChallengeView, Challenged, ColourChoice, FollowKind, GameView,
-    MessageId, NewChallenge, Opponent, Refusal, Service, TurnClock, UserId, who_plays,
+    MessageId, NewChallenge, Opponent, Refusal, TurnClock, UserId, who_plays,
 };
 use crate::engine::{Codec, GameKind, Side, fanorona, fibonacci};
 use crate::i18n::Lang;
@@ -56,8 +54,7 @@ pub(super) fn rated_word(lang: Lang, rated: bool) -> String {
 
 /// The message that carries the Accept / Decline buttons (in the server's language); it
 /// notifies the challenged player.
-pub(super) fn challenge_message(c: &ChallengeView) -> Message {
-    let lang = lang::guild(c.guild);
+pub(super) fn challenge_message(lang: Lang, c: &ChallengeView) -> Message {
     let (id, previous) = match c.follows {
         None => ("challenge-offer", 0),
         Some((FollowKind::Rematch, game)) => ("challenge-offer-rematch", game),
@@ -80,8 +77,7 @@ pub(super) fn challenge_message(c: &ChallengeView) -> Message {
 
 /// What a challenge's message says once it has been answered: the buttons are gone and the
 /// outcome is in their place.
-pub fn closed_challenge_text(c: &ChallengeView) -> String {
-    let lang = lang::guild(c.guild);
+pub fn closed_challenge_text(lang: Lang, c: &ChallengeView) -> String {
     let state = match c.state {
         ChallengeState::Open => "open",
         ChallengeState::Accepted => "accepted",
@@ -105,15 +101,21 @@ pub fn closed_challenge_text(c: &ChallengeView) -> String {
 /// buttons taken away here.
 pub(super) async fn record_message(
     http: &Arc<serenity::Http>,
-    service: &Service,
+    data: &Data,
     id: i64,
     message: MessageId,
 ) {
-    match service.record_challenge_message(id, message).await {
+    match data.service.record_challenge_message(id, message).await {
         Ok(Some(c)) if c.state != ChallengeState::Open => {
             // The message may already be the game's first board (a click replaces it): only
             // the buttons go, whatever it says now stays.
-            retire(http.clone(), c, false);
+            let c = ChallengeView {
+                message: Some(message),
+                ..c
+            };
+            if let Some(retired) = answered_challenge(None, &c) {
+                retired.carry_out(http);
+            }
         }
         Ok(_) => {}
         Err(e) => {
@@ -122,30 +124,16 @@ pub(super) async fn record_message(
     }
 }
 
-/// Takes the buttons off the message of a challenge answered without them (a typed command, or
-/// expiry) and says what became of it. Runs in the background: the answer does not wait, and a
-/// message that is gone or cannot be edited is only logged.
-pub fn retire_buttons(http: Arc<serenity::Http>, c: ChallengeView) {
-    retire(http, c, true);
-}
-
-fn retire(http: Arc<serenity::Http>, c: ChallengeView, reword: bool) {
-    if let Some(message) = c.message {
-        let content = reword.then(|| closed_challenge_text(&c));
-        remove_buttons(http, c.channel, message, content, "challenge");
-    }
-}
-
-/// [`retire_buttons`] for the challenge a game came from (the game's view does not carry it).
-fn retire_buttons_of_game(http: Arc<serenity::Http>, service: Service, view: &GameView) {
-    let id = view.challenge;
-    tokio::spawn(async move {
-        match service.challenge_by_id(id).await {
-            Ok(Some(c)) => retire_buttons(http, c),
-            Ok(None) => {}
-            Err(e) => tracing::warn!(challenge = id, error = %e, "could not read a challenge"),
-        }
-    });
+/// The message of challenge `c`, answered without its buttons (a typed command, or expiry),
+/// whose buttons no longer apply. With `lang`, its text then says what became of the challenge
+/// (in that language); without, the text stays (it may be the game's first board by now).
+pub fn answered_challenge(lang: Option<Lang>, c: &ChallengeView) -> Option<Retired> {
+    Some(Retired {
+        channel: c.channel,
+        message: c.message?,
+        content: lang.map(|lang| closed_challenge_text(lang, c)),
+        what: "challenge",
+    })
 }
 
 /// Challenge someone to a game.
@@ -222,7 +210,7 @@ pub async fn challenge(
             || data.service.challenge_in_channel(channel).await?.is_some();
         if thread.unwrap_or(false) || busy {
             // The thread and what is said about it are public: in the server's language.
-            let guild_lang = lang::guild(guild);
+            let guild_lang = data.presenter.languages.guild(guild);
             let title = tr!(
                 guild_lang,
                 "challenge-thread-title",
@@ -244,7 +232,7 @@ pub async fn challenge(
             new.channel = thread_id.get();
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
-                let lang = lang::guild(view.guild);
+                let lang = data.presenter.languages.guild(view.guild);
                 let headline = started_headline(lang, &view);
                 let first = game_message(&http, &data.presenter, lang, &headline, &view).await;
                 for m in std::iter::once(first).chain(turn_ping(lang, &view)) {
@@ -262,8 +250,8 @@ pub async fn challenge(
                 ))));
             }
             let c = data.service.challenge(new).await?;
-            match post(&http, thread_id.get(), &challenge_message(&c)).await {
-                Ok(posted) => record_message(&http, &data.service, c.id, posted.id.get()).await,
+            match post(&http, thread_id.get(), &challenge_message(guild_lang, &c)).await {
+                Ok(posted) => record_message(&http, data, c.id, posted.id.get()).await,
                 Err(e) => tracing::warn!(error = %e, "could not post a challenge in its thread"),
             }
             Ok(Answer::public(Message::text(tr!(
@@ -277,10 +265,11 @@ pub async fn challenge(
         } else {
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
-                return Ok(started(&http, data, &view).await);
+                return Ok(started(&http, data, &view, None).await);
             }
             let c = data.service.challenge(new).await?;
-            Ok(Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id)))
+            let lang = data.presenter.languages.guild(c.guild);
+            Ok(Answer::public(challenge_message(lang, &c)).offering(Offer::Challenge(c.id)))
         }
     })
     .await?;
@@ -290,7 +279,7 @@ pub async fn challenge(
     }) = posted
     {
         let http = &ctx.serenity_context().http;
-        record_message(http, &data.service, id, message.get()).await;
+        record_message(http, data, id, message.get()).await;
     }
     Ok(())
 }
@@ -332,11 +321,23 @@ fn started_headline(lang: Lang, view: &GameView) -> String {
 }
 
 /// The answer to an accepted challenge: the first board, and a ping for whoever moves first.
-pub(super) async fn started(http: &serenity::Http, data: &Data, view: &GameView) -> Answer {
-    let lang = lang::guild(view.guild);
+/// The challenge's message loses its buttons, unless it is `clicked` (the answer replaces it).
+pub(super) async fn started(
+    http: &serenity::Http,
+    data: &Data,
+    view: &GameView,
+    clicked: Option<MessageId>,
+) -> Answer {
+    let lang = data.presenter.languages.guild(view.guild);
     let headline = started_headline(lang, view);
+    let retired = view
+        .accepted_challenge
+        .as_ref()
+        .filter(|c| c.message.is_some() && c.message != clicked)
+        .and_then(|c| answered_challenge(Some(lang), c));
     Answer::public(game_message(http, &data.presenter, lang, &headline, view).await)
         .then(turn_ping(lang, view))
+        .retiring(retired)
 }
 
 /// The answer to a click on an answered challenge: what became of it, and the game if one is on.
@@ -382,14 +383,12 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), BotError> {
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "accept", async move {
         let view = data.service.accept_in_channel(channel, user).await?;
-        retire_buttons_of_game(http.clone(), data.service.clone(), &view);
-        Ok(started(&http, data, &view).await)
+        Ok(started(&http, data, &view, None).await)
     })
     .await
 }
 
-fn declined_text(c: &ChallengeView) -> String {
-    let lang = lang::guild(c.guild);
+fn declined_text(lang: Lang, c: &ChallengeView) -> String {
     tr!(
         lang,
         "challenge-declined",
@@ -403,12 +402,12 @@ fn declined_text(c: &ChallengeView) -> String {
 #[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
-    let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "decline", async move {
         let c = data.service.decline_in_channel(channel, user).await?;
-        retire_buttons(http, c.clone());
-        Ok(Answer::public(Message::text(declined_text(&c))))
+        let lang = data.presenter.languages.guild(c.guild);
+        Ok(Answer::public(Message::text(declined_text(lang, &c)))
+            .retiring(answered_challenge(Some(lang), &c)))
     })
     .await
 }
@@ -417,17 +416,17 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), BotError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
-    let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
     answer(ctx, "cancel", async move {
         let c = data.service.cancel(channel, user).await?;
-        retire_buttons(http, c.clone());
+        let lang = data.presenter.languages.guild(c.guild);
         Ok(Answer::public(Message::text(tr!(
-            lang::guild(c.guild),
+            lang,
             "challenge-withdrawn",
             challenger = mention(c.challenger),
             challenged = mention(c.challenged)
-        ))))
+        )))
+        .retiring(answered_challenge(Some(lang), &c)))
     })
     .await
 }
@@ -442,7 +441,8 @@ pub async fn on_button(
 ) -> Result<(), BotError> {
     names_from_interaction(data, interaction.member.as_ref(), &interaction.user);
     let user: UserId = interaction.user.id.get();
-    let user_lang = lang::of_component(interaction).user;
+    let langs = lang::of_component(&data.presenter.languages, interaction);
+    let user_lang = langs.user;
     let http = &ctx.http;
     let what = if accept {
         "accept button"
@@ -452,12 +452,18 @@ pub async fn on_button(
     let work = async {
         if accept {
             match data.service.accept(id, user).await {
-                Ok(view) => Ok(started(http, data, &view).await.updating()),
+                Ok(view) => {
+                    let clicked = Some(interaction.message.id.get());
+                    Ok(started(http, data, &view, clicked).await.updating())
+                }
                 Err(e) => refused_click(http, data, user_lang, e).await,
             }
         } else {
             match data.service.decline(id, user).await {
-                Ok(c) => Ok(Answer::public(Message::text(declined_text(&c))).updating()),
+                Ok(c) => {
+                    let text = declined_text(langs.guild, &c);
+                    Ok(Answer::public(Message::text(text)).updating())
+                }
                 Err(e) => refused_click(http, data, user_lang, e).await,
             }
         }
@@ -465,6 +471,7 @@ pub async fn on_button(
     respond(
         http,
         Target::Component(interaction),
+        user_lang,
         data.budget,
         what,
         work,

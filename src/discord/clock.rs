@@ -107,7 +107,7 @@ pub async fn on_button(
     let user: UserId = interaction.user.id.get();
     let channel = interaction.channel_id.get();
     let http = &ctx.http;
-    let langs = super::lang::of_component(interaction);
+    let langs = super::lang::of_component(&data.presenter.languages, interaction);
     let (lang, user_lang) = (langs.guild, langs.user);
     let work = async {
         let current = data.service.game_in_channel(channel).await?;
@@ -134,6 +134,7 @@ pub async fn on_button(
     respond(
         http,
         Target::Component(interaction),
+        user_lang,
         data.budget,
         "pause button",
         work,

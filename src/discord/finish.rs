@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::draw_row;
 use super::present::{game_message, game_over, level_word, mention, side_name};
-use super::reply::{Answer, Offer, OfferPosted, Target, remove_buttons, respond};
+use super::reply::{Answer, Offer, OfferPosted, Retired, Target, remove_buttons, respond};
 use super::{
     BotError, Context, Data, answer, answer_reporting, invoker, lang, names_from_interaction,
 };
@@ -14,13 +14,17 @@ use crate::app::{AppError, GameView, MessageId, Outcome, UserId};
 use crate::i18n::Lang;
 use crate::tr;
 
-/// Takes the buttons off the message of the draw offer that `view`'s command ended (accepted,
-/// declined by playing on, withdrawn, or the game over); its board and text stay. `except` is a
-/// message the answer itself replaces (the clicked offer).
-pub fn retire_draw_buttons(http: &Arc<serenity::Http>, view: &GameView, except: Option<MessageId>) {
-    if let Some(message) = view.ended_draw_offer.filter(|&m| Some(m) != except) {
-        remove_buttons(http.clone(), view.channel, message, None, "draw offer");
-    }
+/// The message of the draw offer that `view`'s command ended (accepted, declined by playing on,
+/// withdrawn, or the game over), whose buttons no longer apply; its board and text stay.
+/// `except` is a message the answer itself replaces (the clicked offer).
+pub fn ended_draw_offer(view: &GameView, except: Option<MessageId>) -> Option<Retired> {
+    let message = view.ended_draw_offer.filter(|&m| Some(m) != except)?;
+    Some(Retired {
+        channel: view.channel,
+        message,
+        content: None,
+        what: "draw offer",
+    })
 }
 
 /// The answer to a game that just ended: the final board, and a new message naming the winner.
@@ -45,10 +49,12 @@ async fn after_draw(
     view: &GameView,
     clicked: Option<MessageId>,
 ) -> Answer {
-    retire_draw_buttons(http, view, clicked);
+    let retired = ended_draw_offer(view, clicked);
     if view.outcome == Some(Outcome::DrawAgreed) {
         let headline = tr!(lang, "finish-accepted-draw", player = mention(user));
-        return ended(http, data, lang, &headline, view).await;
+        return ended(http, data, lang, &headline, view)
+            .await
+            .retiring(retired);
     }
     match (view.draw_offer, view.side_of(user)) {
         (Some(offer), Some(side)) if offer == side => {
@@ -64,7 +70,9 @@ async fn after_draw(
                 .await
                 .components(vec![draw_row(lang, view.id)])
                 .notify([opponent]);
-            Answer::public(message).offering(Offer::Draw(view.id))
+            Answer::public(message)
+                .offering(Offer::Draw(view.id))
+                .retiring(retired)
         }
         // The service reported success without an offer by this player or an agreed draw:
         // show the game as it stands rather than guess.
@@ -90,9 +98,10 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
     let lang = lang::of(ctx).guild;
     answer(ctx, "resign", async move {
         let view = data.service.resign(channel, user).await?;
-        retire_draw_buttons(&http, &view, None);
         let headline = tr!(lang, "finish-resigned", player = mention(user));
-        Ok(ended(&http, data, lang, &headline, &view).await)
+        Ok(ended(&http, data, lang, &headline, &view)
+            .await
+            .retiring(ended_draw_offer(&view, None)))
     })
     .await
 }
@@ -220,7 +229,8 @@ pub async fn on_button(
     let user: UserId = interaction.user.id.get();
     let channel = interaction.channel_id.get();
     let http = &ctx.http;
-    let lang = super::lang::of_component(interaction).guild;
+    let langs = super::lang::of_component(&data.presenter.languages, interaction);
+    let lang = langs.guild;
     let work = async {
         if let Some(stale) = stale_draw(http, data, lang, channel, game).await? {
             return Ok(stale);
@@ -249,16 +259,18 @@ pub async fn on_button(
                     tr!(lang, "finish-declined-draw", player = mention(user)),
                 )
             };
-            retire_draw_buttons(http, &view, Some(interaction.message.id.get()));
+            let retired = ended_draw_offer(&view, Some(interaction.message.id.get()));
             Ok(
                 Answer::public(game_message(http, &data.presenter, lang, &headline, &view).await)
-                    .updating(),
+                    .updating()
+                    .retiring(retired),
             )
         }
     };
     respond(
         http,
         Target::Component(interaction),
+        langs.user,
         data.budget,
         "draw button",
         work,

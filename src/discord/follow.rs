@@ -19,7 +19,7 @@ async fn after_offer(
         message,
     }) = posted
     {
-        record_message(http, &data.service, id, message.get()).await;
+        record_message(http, data, id, message.get()).await;
     }
 }
 
@@ -27,9 +27,10 @@ async fn after_offer(
 async fn answered(http: &serenity::Http, data: &Data, done: FollowUp) -> Answer {
     match done {
         FollowUp::Offered(c) => {
-            Answer::public(challenge_message(&c)).offering(Offer::Challenge(c.id))
+            let lang = data.presenter.languages.guild(c.guild);
+            Answer::public(challenge_message(lang, &c)).offering(Offer::Challenge(c.id))
         }
-        FollowUp::Started(view) => started(http, data, &view).await,
+        FollowUp::Started(view) => started(http, data, &view, None).await,
     }
 }
 
@@ -71,6 +72,7 @@ pub async fn on_button(
 ) -> Result<(), BotError> {
     names_from_interaction(data, interaction.member.as_ref(), &interaction.user);
     let user = interaction.user.id.get();
+    let langs = super::lang::of_component(&data.presenter.languages, interaction);
     let work = async {
         let done = data.service.follow_up(game, user, kind).await?;
         Ok::<_, AppError>(answered(&ctx.http, data, done).await)
@@ -78,6 +80,7 @@ pub async fn on_button(
     let posted = respond(
         &ctx.http,
         Target::Component(interaction),
+        langs.user,
         data.budget,
         "follow-up button",
         work,

@@ -143,10 +143,11 @@ where
     let interaction = actx.interaction;
     names_from_interaction(ctx.data(), interaction.member.as_deref(), &interaction.user);
     // Remembered first: the work may post in the channel in its server's language.
-    lang::of_command(interaction);
+    let langs = lang::of_command(&ctx.data().presenter.languages, interaction);
     Ok(reply::respond(
         &ctx.serenity_context().http,
         reply::Target::Command(interaction),
+        langs.user,
         ctx.data().budget,
         what,
         work,
@@ -166,7 +167,7 @@ async fn on_event(
     else {
         return Ok(());
     };
-    let langs = lang::of_component(component);
+    let langs = lang::of_component(&data.presenter.languages, component);
     match buttons::Button::parse(&component.data.custom_id) {
         Some(buttons::Button::AcceptChallenge(id)) => {
             challenge::on_button(ctx, data, component, id, true).await

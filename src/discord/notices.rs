@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 
 use super::present::{self, game_message, game_over, mention, timestamp, turn_ping};
 use super::reply::{self, Message};
-use crate::app::{Notice, NoticeKind, Notify, Service, chain};
+use crate::app::{Languages, Notice, NoticeKind, Notify, Service, chain};
 
 /// Notices claimed at a time.
 const CLAIM: i64 = 20;
@@ -101,9 +101,9 @@ async fn send(
 ) -> serenity::Result<()> {
     let view = &notice.view;
     let channel = view.channel;
-    let lang = super::lang::guild(view.guild);
+    let lang = presenter.languages.guild(view.guild);
     match notice.kind {
-        NoticeKind::Reminder => remind(http, notice).await,
+        NoticeKind::Reminder => remind(http, &presenter.languages, notice).await,
         NoticeKind::Timeout | NoticeKind::Aborted => {
             let headline = crate::tr!(
                 lang,
@@ -142,7 +142,11 @@ async fn send(
 
 /// A reminder: by direct message when the player asked for it and Discord lets it through,
 /// else in the game's channel. Only the player to move is pinged.
-async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> {
+async fn remind(
+    http: &serenity::Http,
+    languages: &Languages,
+    notice: &Notice,
+) -> serenity::Result<()> {
     let view = &notice.view;
     let (Some(user), Some(deadline)) = (notice.user, notice.deadline) else {
         return Ok(());
@@ -158,7 +162,7 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
             view.guild, view.channel
         );
         // A direct message reads in the recipient's own language, as last seen.
-        let lang = super::lang::user(user);
+        let lang = languages.user(user);
         let text = crate::tr!(
             lang,
             "reminder-dm",
@@ -174,7 +178,7 @@ async fn remind(http: &serenity::Http, notice: &Notice) -> serenity::Result<()> 
             }
         }
     }
-    let lang = super::lang::guild(view.guild);
+    let lang = languages.guild(view.guild);
     let text = crate::tr!(
         lang,
         "reminder-channel",

@@ -32,13 +32,13 @@ pub async fn changed(
     outcome: &MoveOutcome,
 ) -> Answer {
     let view = &outcome.view;
-    super::finish::retire_draw_buttons(http, view, None);
     let mut text = headline;
     for line in skipped_turns(lang, outcome.view.game.kind(), &outcome.played) {
         text.push('\n');
         text.push_str(&line);
     }
-    let answer = Answer::public(game_message(http, &data.presenter, lang, &text, view).await);
+    let answer = Answer::public(game_message(http, &data.presenter, lang, &text, view).await)
+        .retiring(super::finish::ended_draw_offer(view, None));
     if view.outcome.is_some() {
         answer.then(game_over(lang, view))
     } else if outcome.turn_passed {

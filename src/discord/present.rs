@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::follow_up_row;
 use super::reply::Message;
-use crate::app::{FollowKind, GameView, Outcome, Pictures, RatingChange, UserId};
+use crate::app::{FollowKind, GameView, Languages, Outcome, Pictures, RatingChange, UserId};
 use crate::engine::{Codec, Game, GameKind, Played, Side};
 use crate::i18n::Lang;
 use crate::rating::RatingGame;
@@ -359,21 +359,24 @@ impl Names {
     }
 }
 
-/// What the Discord layer draws with: the names it learnt (they only label the boards) and the
-/// service's pictures (painters and board cache). One value, shared by the commands, the
+/// What the Discord layer draws and speaks with: the names it learnt (they only label the
+/// boards), the service's pictures (painters and board cache) and the languages last seen. One value, shared by the commands, the
 /// scheduler's notices and the AI's posts.
 #[derive(Debug)]
 pub struct Presenter {
     pub names: Names,
     pub pictures: Pictures,
+    /// The languages last seen per server and user, for messages sent without an interaction.
+    pub languages: Languages,
 }
 
 impl Presenter {
     /// Starts the painter threads.
-    pub fn start() -> Presenter {
+    pub fn start(languages: Languages) -> Presenter {
         Presenter {
             names: Names::default(),
             pictures: Pictures::start(),
+            languages,
         }
     }
 }

@@ -20,7 +20,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use poise::serenity_prelude as serenity;
 
 use crate::app::{AppError, chain};
-use crate::i18n::{Lang, Langs};
+use crate::i18n::Lang;
 use crate::tr;
 
 use super::{access, words};
@@ -139,6 +139,33 @@ pub struct Answer {
     pub then: Vec<Message>,
     /// What `first`'s buttons answer: [`respond`] then reports where it was posted.
     pub offers: Option<Offer>,
+    /// Earlier messages whose buttons the command made moot: [`respond`] takes them off once
+    /// the answer is sent (or could not be).
+    pub retire: Vec<Retired>,
+}
+
+/// An earlier message whose buttons no longer apply (an answered challenge, an ended draw
+/// offer), and what it says instead, if its text changes too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Retired {
+    pub channel: u64,
+    pub message: u64,
+    pub content: Option<String>,
+    /// What the message was, for the log when it cannot be edited.
+    pub what: &'static str,
+}
+
+impl Retired {
+    /// Takes the buttons off in the background (see [`remove_buttons`]).
+    pub fn carry_out(self, http: &Arc<serenity::Http>) {
+        remove_buttons(
+            http.clone(),
+            self.channel,
+            self.message,
+            self.content,
+            self.what,
+        );
+    }
 }
 
 /// Something open that a message's buttons answer.
@@ -166,6 +193,7 @@ impl Answer {
             update: false,
             then: Vec::new(),
             offers: None,
+            retire: Vec::new(),
         }
     }
 
@@ -177,6 +205,7 @@ impl Answer {
             update: false,
             then: Vec::new(),
             offers: None,
+            retire: Vec::new(),
         }
     }
 
@@ -194,6 +223,12 @@ impl Answer {
     /// For a button: replace the clicked message.
     pub fn updating(mut self) -> Answer {
         self.update = true;
+        self
+    }
+
+    /// Takes the buttons off `retired` messages once the answer is sent.
+    pub fn retiring(mut self, retired: impl IntoIterator<Item = Retired>) -> Answer {
+        self.retire.extend(retired);
         self
     }
 
@@ -257,26 +292,17 @@ pub enum Target<'a> {
 impl Target<'_> {
     /// Why the bot cannot answer in this interaction's channel: a locked thread, or missing
     /// permissions (see [`access`]). Nothing is checked outside a server.
-    fn blocked(self) -> Option<String> {
+    fn blocked(self, lang: Lang) -> Option<String> {
         let (guild, channel, have) = match self {
             Target::Command(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
             Target::Component(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
         };
         guild?;
-        let lang = self.langs().user;
         if let Some(text) = access::channel_refusal(lang, channel) {
             return Some(text);
         }
         let lacking = access::missing(have, access::BASE);
         (!lacking.is_empty()).then(|| access::missing_text(lang, lacking))
-    }
-
-    /// The languages of the interaction (remembered for later messages).
-    pub fn langs(self) -> Langs {
-        match self {
-            Target::Command(i) => super::lang::of_command(i),
-            Target::Component(i) => super::lang::of_component(i),
-        }
     }
 
     /// The interaction's id (its snowflake holds its creation time).
@@ -332,8 +358,9 @@ impl Target<'_> {
 /// module documentation). `what` names the command in logs. When the answer carries an offer's
 /// buttons (see [`Answer::offering`]), returns where its message was posted, if Discord says.
 pub async fn respond<F>(
-    http: &serenity::Http,
+    http: &Arc<serenity::Http>,
     target: Target<'_>,
+    lang: Lang,
     budget: Duration,
     what: &str,
     work: F,
@@ -344,7 +371,7 @@ where
     let started = std::time::Instant::now();
     let outcome = std::sync::Mutex::new("ok");
     // A channel the bot cannot answer in is refused before any work is done.
-    let blocked = target.blocked();
+    let blocked = target.blocked(lang);
     let work = async {
         match blocked {
             Some(text) => {
@@ -353,14 +380,14 @@ where
             }
             None => work.await.unwrap_or_else(|e| {
                 set_outcome(&outcome, outcome_of(&e));
-                refusal(target.langs().user, e, what)
+                refusal(lang, e, what)
             }),
         }
     };
     tokio::pin!(work);
     let left = time_left(target.id(), budget, SystemTime::now());
-    let sent = match tokio::time::timeout(left, &mut work).await {
-        Ok(answer) => send_now(http, target, &answer).await,
+    let (sent, retire) = match tokio::time::timeout(left, &mut work).await {
+        Ok(answer) => (send_now(http, target, &answer).await, answer.retire),
         Err(_) => {
             tracing::debug!(command = what, "slow answer: deferring");
             match target {
@@ -370,17 +397,22 @@ where
                     );
                     target.create_response(http, defer).await?;
                     let answer = work.await;
-                    send_deferred(http, target, &answer).await
+                    let sent = send_deferred(http, target, lang, &answer).await;
+                    (sent, answer.retire)
                 }
                 Target::Component(_) => {
                     let defer = serenity::CreateInteractionResponse::Acknowledge;
                     target.create_response(http, defer).await?;
                     let answer = work.await;
-                    send_deferred_update(http, target, &answer).await
+                    let sent = send_deferred_update(http, target, &answer).await;
+                    (sent, answer.retire)
                 }
             }
         }
     };
+    for retired in retire {
+        retired.carry_out(http);
+    }
     let outcome = outcome.lock().map_or("ok", |o| *o);
     let outcome = if sent.is_err() {
         "not-delivered"
@@ -477,6 +509,7 @@ async fn send_deferred_update(
 async fn send_deferred(
     http: &serenity::Http,
     target: Target<'_>,
+    lang: Lang,
     answer: &Answer,
 ) -> serenity::Result<Option<OfferPosted>> {
     let mut offered = None;
@@ -488,7 +521,7 @@ async fn send_deferred(
             .edit_response(
                 http,
                 serenity::EditInteractionResponse::new()
-                    .content(crate::tr!(target.langs().user, "bot-done-below")),
+                    .content(crate::tr!(lang, "bot-done-below")),
             )
             .await?;
         let m = target
