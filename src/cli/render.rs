@@ -64,7 +64,12 @@ fn render(args: &RenderArgs) -> Result<(), String> {
     let mut last_turn = Vec::new();
     let mut turn_passed = false;
     for m in &args.moves {
-        let played = game.play(m).map_err(|e| format!("{m}: {e}"))?;
+        let played = game.play(m).map_err(|e| {
+            format!(
+                "{m}: {}",
+                crate::words::move_reason(crate::i18n::Lang::En, &e)
+            )
+        })?;
         if turn_passed {
             last_turn.clear();
         }

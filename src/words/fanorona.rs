@@ -115,6 +115,34 @@ mod tests {
         }
     }
 
+    /// What the command line says of each of [`every_error`], in order.
+    const ENGLISH: &[&str] = &[
+        "a step is missing: write a step as from-to (d2-d3), add + for approach or - for withdrawal when a step could capture both ways, and join the steps of a chain with commas (d2-d3+,d3-c4-)",
+        "cannot read \"d2d3\": write a step as from-to (d2-d3), add + for approach or - for withdrawal when a step could capture both ways, and join the steps of a chain with commas (d2-d3+,d3-c4-)",
+        "cannot read the point \"x\": write a column letter a–i then a row 1–5, e.g. e3",
+        "\"j9\" is off the board: columns run from a to i and rows from 1 to 5",
+        "a chain of 40 steps is longer than any possible turn",
+        "the game is over: no more moves can be played",
+        "there is no piece on e3: choose one of your own pieces",
+        "the piece on e4 is black's: it is white's turn",
+        "b2 and c1 are not neighbours on a line: a piece steps to the next point along a line",
+        "e4 is not empty: a piece can only step to an empty point",
+        "d3-e3 captures both ways: write d3-e3+ (approach, takes f3 g3) or d3-e3- (withdrawal, takes c3)",
+        "d3-e3 takes nothing by approach: drop the + or write d3-e3-",
+        "d3-e3 takes nothing by withdrawal: drop the - or write d3-e3+",
+        "a capture is compulsory under the standard rules: for example d2-e3+",
+        "in this vela round white, winner of the first round, captures nothing while it has more than 5 pieces: write d3-e3 without + or -",
+        "a capture chain is in progress: move the piece on d3 again, or end the turn",
+        "d3-e3+ goes in the same direction as the step before it: a chain must change direction",
+        "the piece already stood on d3 during this turn: a chain cannot return to it",
+        "d3-e3 captures nothing: a chain goes on only with captures (or end the turn)",
+        "d2-d3+ captures nothing, so the turn ends there: only a capture can be followed by another step",
+        "the turn ends after d2-d3+: in this vela round you capture one piece per turn and cannot chain while your opponent has more than 5 pieces",
+        "no capture can follow d2-d3+, so the turn ends there",
+        "d2-d3+ wins the game: nothing can follow it",
+        "there is no capture chain to end: play a step",
+    ];
+
     /// One of every refusal the engine can give.
     fn every_error() -> Vec<MoveError> {
         use MoveError as N;
@@ -175,8 +203,8 @@ mod tests {
     }
 
     #[test]
-    fn english_reasons_are_the_engines_own_words_and_french_ones_keep_the_facts() {
-        crate::words::tests::assert_worded_as_the_engine(&every_error(), move_reason);
+    fn english_reasons_are_the_command_lines_words_and_french_ones_keep_the_facts() {
+        crate::words::tests::assert_worded(&every_error(), move_reason, ENGLISH);
     }
 
     #[test]

@@ -63,6 +63,26 @@ mod tests {
         s.parse().expect("cell")
     }
 
+    /// What the command line says of each of [`every_error`], in order.
+    const ENGLISH: &[&str] = &[
+        "no move given: write it as from-to, like g9-f9",
+        "\"a1x\" is not a move: write it as from-to, like g9-f9",
+        "no point given: write a row letter a–k and a number, like f6",
+        "\"zz\" is not a point: write a row letter a–k and a number, like f6",
+        "'z' is not a row: rows go from a (Red's side) to k (Green's side)",
+        "a12 is not on the board: row a goes from a1 to a6",
+        "the game is over: no more moves can be played",
+        "you have no unit moves left this turn: end your turn",
+        "there is no piece on f4: choose one of your strike or support pieces",
+        "f4 is not your piece: move one of your own strike or support pieces",
+        "centres cannot move: f4 is your centre; move a strike or support piece onto it to displace it",
+        "f4 is already there: choose a different point to move to",
+        "g5 is not next to f4: a piece that is not part of a group moves one step to a neighbouring empty point",
+        "g5 is occupied: the piece on f4 is not part of a group, so it can only step to an empty point",
+        "g5 is not next to its group: the piece on f4 can go to any point next to a piece of its group",
+        "that exchange changes nothing: f4 and g5 hold the same kind of piece",
+    ];
+
     /// One of every refusal the engine can give.
     pub(crate) fn every_error() -> Vec<MoveError> {
         use MoveError as F;
@@ -93,7 +113,7 @@ mod tests {
     }
 
     #[test]
-    fn english_reasons_are_the_engines_own_words_and_french_ones_keep_the_facts() {
-        crate::words::tests::assert_worded_as_the_engine(&every_error(), move_reason);
+    fn english_reasons_are_the_command_lines_words_and_french_ones_keep_the_facts() {
+        crate::words::tests::assert_worded(&every_error(), move_reason, ENGLISH);
     }
 }

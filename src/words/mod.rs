@@ -60,16 +60,44 @@ pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
 pub(crate) mod tests {
     use super::*;
 
-    /// Every refusal's English reason is the engine's own words (the command line prints
-    /// those), and its French one keeps the facts.
-    pub(crate) fn assert_worded_as_the_engine<E: std::fmt::Display + std::fmt::Debug>(
+    /// Every refusal's English reason is the command line's (`rules play` prints it, a
+    /// contract): exactly `english`, in order. It and the French one keep the engine's facts
+    /// (every coordinate the engine's short fact quotes).
+    pub(crate) fn assert_worded<E: std::fmt::Display + std::fmt::Debug>(
         errors: &[E],
         reason: fn(Lang, &E) -> String,
+        english: &[&str],
     ) {
-        for e in errors {
-            assert_eq!(reason(Lang::En, e), e.to_string(), "{e:?}");
-            assert_french_keeps_the_facts(&reason(Lang::Fr, e), &e.to_string());
+        let worded: Vec<String> = errors.iter().map(|e| reason(Lang::En, e)).collect();
+        if std::env::var_os("PRINT_REASONS").is_some() {
+            for w in &worded {
+                println!("{w:?},");
+            }
         }
+        assert_eq!(worded, english);
+        for (e, english) in errors.iter().zip(english) {
+            assert_keeps_the_facts(english, &e.to_string());
+            assert_french_keeps_the_facts(&reason(Lang::Fr, e), english);
+        }
+    }
+
+    /// `worded` quotes every coordinate the engine's `fact` quotes.
+    fn assert_keeps_the_facts(worded: &str, fact: &str) {
+        for word in coordinates(fact) {
+            assert!(worded.contains(word), "{worded} lacks {word} of {fact}");
+        }
+    }
+
+    fn coordinates(text: &str) -> impl Iterator<Item = &str> {
+        text.split([' ', ',', ':', '(', ')', ';'])
+            .filter_map(|word| {
+                let word = word.trim_matches(|c| c == '"' || c == '\'');
+                let coordinate = word.len() >= 2
+                    && word.len() <= 7
+                    && word.starts_with(|c: char| c.is_ascii_lowercase())
+                    && word[1..].starts_with(|c: char| c.is_ascii_digit());
+                coordinate.then_some(word)
+            })
     }
 
     /// A French reason is French, never a message id, and quotes every coordinate the English
@@ -77,15 +105,8 @@ pub(crate) mod tests {
     pub(crate) fn assert_french_keeps_the_facts(french: &str, english: &str) {
         assert_ne!(french, english, "{english} is not translated");
         assert!(!french.contains("reason-"), "{french}");
-        for word in english.split([' ', ',', ':', '(', ')', ';']) {
-            let word = word.trim_matches(|c| c == '"' || c == '\'');
-            let coordinate = word.len() >= 2
-                && word.len() <= 7
-                && word.starts_with(|c: char| c.is_ascii_lowercase())
-                && word[1..].starts_with(|c: char| c.is_ascii_digit());
-            if coordinate {
-                assert!(french.contains(word), "{french} lacks {word}");
-            }
+        for word in coordinates(english) {
+            assert!(french.contains(word), "{french} lacks {word}");
         }
     }
 

@@ -89,10 +89,10 @@ impl Point {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PointError {
     /// Not a letter followed by a number.
-    #[error("cannot read the point \"{0}\": write a column letter a–i then a row 1–5, e.g. e3")]
+    #[error("cannot read {0:?} as a point (a column a–i, a row 1–5)")]
     Malformed(String),
     /// A letter and a number, but outside the board.
-    #[error("\"{0}\" is off the board: columns run from a to i and rows from 1 to 5")]
+    #[error("{0:?} is off the board (columns a–i, rows 1–5)")]
     OffBoard(String),
 }
 

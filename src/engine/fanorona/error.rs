@@ -1,14 +1,16 @@
-//! The refusals of a Fanorona move, each worded for the player: what was wrong and what to write
-//! instead.
+//! The refusals of a Fanorona move, as short facts: what was wrong, with the points involved.
+//! What a player reads (and what to write instead) is worded in `words/fanorona.rs`, from the
+//! game's Fluent file.
 
 use super::board::{Point, PointError};
 use super::{CaptureKind, Color, Step, join_points};
 
-/// A refused move, worded for the player: what was wrong and what to write instead.
+/// A refused move. Reading errors (the text is not a move) come first; the others are the
+/// rules refusing a move that was read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not a step or chain in the notation of RULES.md 2.4 (the text, shortened).
-    #[error("{}", syntax(.0))]
+    #[error("cannot read {0:?} as a step or a chain")]
     Syntax(String),
     /// A coordinate that is not on the board.
     #[error(transparent)]
@@ -17,64 +19,62 @@ pub enum MoveError {
     #[error("a chain of {0} steps is longer than any possible turn")]
     TooLong(usize),
     /// The game has ended.
-    #[error("the game is over: no more moves can be played")]
+    #[error("the game is over")]
     GameOver,
     /// The starting point is empty.
-    #[error("there is no piece on {0}: choose one of your own pieces")]
+    #[error("no piece on {0}")]
     NoPiece(Point),
     /// The starting point holds the opponent's piece.
-    #[error("the piece on {point} is {owner}'s: it is {mover}'s turn")]
+    #[error("the piece on {point} is {owner}'s, and it is {mover}'s turn")]
     NotYourPiece {
         point: Point,
         owner: Color,
         mover: Color,
     },
     /// The two points are not joined by a line.
-    #[error(
-        "{from} and {to} are not neighbours on a line: a piece steps to the next point along a line"
-    )]
+    #[error("{from} and {to} are not neighbours on a line")]
     NotALine { from: Point, to: Point },
     /// The destination holds a piece.
-    #[error("{0} is not empty: a piece can only step to an empty point")]
+    #[error("{0} is not empty")]
     Occupied(Point),
     /// The step captures both ways and no suffix says which.
-    #[error("{}", ambiguous(.step, .approach, .withdrawal))]
+    #[error(
+        "{} captures both ways: approach takes {}, withdrawal takes {}",
+        .step.plain(),
+        join_points(.approach),
+        join_points(.withdrawal)
+    )]
     Ambiguous {
         step: Step,
         approach: Vec<Point>,
         withdrawal: Vec<Point>,
     },
     /// The suffix names a capture this step does not make.
-    #[error("{}", no_such_capture(.step))]
+    #[error("{} takes nothing by {}", .step.plain(), capture_word(.step))]
     NoSuchCapture { step: Step },
     /// Standard rules: a quiet step while a capture exists.
-    #[error("a capture is compulsory under the standard rules: for example {example}")]
+    #[error("a capture is compulsory, for example {example}")]
     MustCapture { example: String },
     /// Vela round: the first-round winner tried to capture while it has more than 5 pieces.
-    #[error(
-        "in this vela round {winner}, winner of the first round, captures nothing while it has more \
-         than 5 pieces: write {step} without + or -"
-    )]
+    #[error("vela round: {winner} captures nothing while it has more than 5 pieces ({step})")]
     VelaNoCapture { winner: Color, step: Step },
     /// A chain is in progress and another piece was moved.
-    #[error("a capture chain is in progress: move the piece on {at} again, or end the turn")]
+    #[error("a capture chain is in progress at {at}")]
     ChainInProgress { at: Point },
     /// A chain step in the direction of the step before it.
-    #[error(
-        "{step} goes in the same direction as the step before it: a chain must change direction"
-    )]
+    #[error("{step} goes in the same direction as the step before it")]
     SameDirection { step: Step },
     /// A chain step onto a point the piece already stood on this turn.
-    #[error("the piece already stood on {0} during this turn: a chain cannot return to it")]
+    #[error("the piece already stood on {0} this turn")]
     Revisit(Point),
     /// A chain step that captures nothing.
-    #[error("{step} captures nothing: a chain goes on only with captures (or end the turn)")]
+    #[error("{step} captures nothing, and a chain goes on only with captures")]
     ChainNeedsCapture { step: Step },
     /// Steps written after one that ended the turn.
-    #[error("{}", turn_over(.after, .reason))]
+    #[error("the turn ended after {after} ({})", .reason.as_str())]
     TurnOver { after: Step, reason: TurnOverReason },
     /// `end` with no chain in progress.
-    #[error("there is no capture chain to end: play a step")]
+    #[error("no capture chain to end")]
     NothingToEnd,
 }
 
@@ -91,52 +91,21 @@ pub enum TurnOverReason {
     GameOver,
 }
 
-fn syntax(text: &str) -> String {
-    let what = if text.is_empty() {
-        "a step is missing".to_string()
-    } else {
-        format!("cannot read \"{text}\"")
-    };
-    format!(
-        "{what}: write a step as from-to (d2-d3), add + for approach or - for withdrawal when a \
-         step could capture both ways, and join the steps of a chain with commas (d2-d3+,d3-c4-)"
-    )
-}
-
-fn ambiguous(step: &Step, approach: &[Point], withdrawal: &[Point]) -> String {
-    let plain = step.plain();
-    format!(
-        "{plain} captures both ways: write {plain}+ (approach, takes {}) or {plain}- (withdrawal, \
-         takes {})",
-        join_points(approach),
-        join_points(withdrawal)
-    )
-}
-
-fn no_such_capture(step: &Step) -> String {
-    let plain = step.plain();
+fn capture_word(step: &Step) -> &'static str {
     match step.capture {
-        Some(CaptureKind::Approach) => {
-            format!("{plain} takes nothing by approach: drop the + or write {plain}-")
-        }
-        _ => format!("{plain} takes nothing by withdrawal: drop the - or write {plain}+"),
+        Some(CaptureKind::Approach) => "approach",
+        _ => "withdrawal",
     }
 }
 
-fn turn_over(after: &Step, reason: &TurnOverReason) -> String {
-    match reason {
-        TurnOverReason::Quiet => {
-            format!(
-                "{after} captures nothing, so the turn ends there: only a capture can be followed by another step"
-            )
+impl TurnOverReason {
+    /// The reason as a short fact.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            TurnOverReason::Quiet => "it captured nothing",
+            TurnOverReason::VelaSingle => "vela round: one capture per turn",
+            TurnOverReason::NoContinuation => "no capture could follow",
+            TurnOverReason::GameOver => "it won the game",
         }
-        TurnOverReason::VelaSingle => format!(
-            "the turn ends after {after}: in this vela round you capture one piece per turn and \
-             cannot chain while your opponent has more than 5 pieces"
-        ),
-        TurnOverReason::NoContinuation => {
-            format!("no capture can follow {after}, so the turn ends there")
-        }
-        TurnOverReason::GameOver => format!("{after} wins the game: nothing can follow it"),
     }
 }

@@ -383,8 +383,7 @@ mod tests {
         let err = game.play_str("d3-e3").expect_err("ambiguous");
         assert_eq!(
             err.to_string(),
-            "d3-e3 captures both ways: write d3-e3+ (approach, takes f3) or d3-e3- (withdrawal, \
-             takes c3)"
+            "d3-e3 captures both ways: approach takes f3, withdrawal takes c3"
         );
         let played = game.play_str("d3e3-").expect("withdrawal");
         assert_eq!(played.notation(), "d3-e3-");

@@ -229,13 +229,13 @@ impl Cell {
 /// A coordinate that could not be read (`a1x`, `z9`, `f12`, `a7`, empty, …).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CellError {
-    #[error("no point given: write a row letter a–k and a number, like f6")]
+    #[error("no point given")]
     Empty,
-    #[error("{0:?} is not a point: write a row letter a–k and a number, like f6")]
+    #[error("{0:?} is not a point (a row a–k and a number)")]
     Malformed(String),
-    #[error("{row:?} is not a row: rows go from a (Red's side) to k (Green's side)")]
+    #[error("{row:?} is not a row (a–k)")]
     BadRow { row: char },
-    #[error("{row}{number} is not on the board: row {row} goes from {row}{first} to {row}{last}")]
+    #[error("{row}{number} is off the board (row {row}: {row}{first} to {row}{last})")]
     OffBoard {
         row: char,
         number: u32,
@@ -384,7 +384,7 @@ mod tests {
         let e = "a7".parse::<Cell>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "a7 is not on the board: row a goes from a1 to a6"
+            "a7 is off the board (row a: a1 to a6)"
         );
         assert_eq!("".parse::<Cell>(), Err(CellError::Empty));
         assert!(matches!("a0".parse::<Cell>(), Err(CellError::Malformed(_))));

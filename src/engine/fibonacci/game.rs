@@ -387,12 +387,12 @@ mod tests {
         let mut g = standard();
         let e = g.play_str("f4-f5").unwrap_err();
         assert_eq!(e, MoveError::NotYourPiece(cell("f4")));
-        assert!(e.to_string().starts_with("f4 is not your piece"));
+        assert_eq!(e.to_string(), "f4 is not the mover's piece");
         assert!(
             g.play_str("a6-b7")
                 .unwrap_err()
                 .to_string()
-                .starts_with("centres cannot move")
+                .ends_with("centres cannot move")
         );
         assert_eq!(g.play_str("f6-f7"), Err(MoveError::NoPiece(cell("f6"))));
         // a1's group is the six red strikes; k11 is far from all of them.
@@ -400,13 +400,13 @@ mod tests {
             g.play_str("a1-k11")
                 .unwrap_err()
                 .to_string()
-                .starts_with("k11 is not next to its group")
+                .starts_with("k11 is not next to the group of a1")
         );
         assert!(
             g.play_str("a1-a2")
                 .unwrap_err()
                 .to_string()
-                .starts_with("that exchange changes nothing")
+                .ends_with("hold the same kind of piece")
         );
         assert_eq!(
             g.position().to_string(),

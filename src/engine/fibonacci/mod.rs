@@ -96,38 +96,32 @@ impl fmt::Display for UnitMove {
     }
 }
 
-/// A refused move, worded for the player ("f4 is not your piece", "centres cannot move", …).
+/// A refused move, as a short fact ("f4 is not the mover's piece"): a reading error
+/// ([`MoveError::Notation`]) or the rules refusing a move that was read. What a player reads is
+/// worded in `words/fibonacci.rs`, from the game's Fluent file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error(transparent)]
     Notation(#[from] ParseMoveError),
-    #[error("the game is over: no more moves can be played")]
+    #[error("the game is over")]
     GameOver,
-    #[error("you have no unit moves left this turn: end your turn")]
+    #[error("no unit moves left this turn")]
     NoMovesLeft,
-    #[error("there is no piece on {0}: choose one of your strike or support pieces")]
+    #[error("no piece on {0}")]
     NoPiece(Cell),
-    #[error("{0} is not your piece: move one of your own strike or support pieces")]
+    #[error("{0} is not the mover's piece")]
     NotYourPiece(Cell),
-    #[error(
-        "centres cannot move: {0} is your centre; move a strike or support piece onto it to displace it"
-    )]
+    #[error("{0} is a centre, and centres cannot move")]
     CentreCannotMove(Cell),
-    #[error("{0} is already there: choose a different point to move to")]
+    #[error("{0} moves to itself")]
     SamePoint(Cell),
-    #[error(
-        "{to} is not next to {from}: a piece that is not part of a group moves one step to a neighbouring empty point"
-    )]
+    #[error("{to} is not next to {from}, which is not in a group")]
     NotNextToPiece { from: Cell, to: Cell },
-    #[error(
-        "{to} is occupied: the piece on {from} is not part of a group, so it can only step to an empty point"
-    )]
+    #[error("{to} is occupied, and {from} is not in a group")]
     Occupied { from: Cell, to: Cell },
-    #[error(
-        "{to} is not next to its group: the piece on {from} can go to any point next to a piece of its group"
-    )]
+    #[error("{to} is not next to the group of {from}")]
     NotNextToGroup { from: Cell, to: Cell },
-    #[error("that exchange changes nothing: {from} and {to} hold the same kind of piece")]
+    #[error("{from} and {to} hold the same kind of piece")]
     NoChange { from: Cell, to: Cell },
 }
 

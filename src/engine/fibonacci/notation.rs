@@ -9,9 +9,9 @@ use super::board::{Cell, CellError, snippet};
 /// A unit move that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
-    #[error("no move given: write it as from-to, like g9-f9")]
+    #[error("no move given")]
     Empty,
-    #[error("{0:?} is not a move: write it as from-to, like g9-f9")]
+    #[error("{0:?} is not a move (from-to)")]
     Malformed(String),
     #[error("{0}")]
     From(CellError),
