@@ -15,4 +15,5 @@ pub mod metrics;
 pub mod rating;
 pub mod render;
 pub mod store;
+pub mod tournament;
 pub mod words;

@@ -4,7 +4,7 @@
 use crate::ai::Level;
 use crate::engine::Game;
 use crate::store::challenges::{self, ChallengeRow, NewChallengeRow};
-use crate::store::games::{self, NewGameRow};
+use crate::store::games::{self, GameRow, NewGameRow};
 use crate::store::kinds::SideIndex;
 use crate::store::{StoreError, Tx, id_from_db};
 
@@ -272,6 +272,27 @@ impl Service {
         user: UserId,
         ai: Option<Level>,
     ) -> Result<GameView, AppError> {
+        let (game_row, view) = self.start_locked(&mut tx, row, user, ai, None).await?;
+        tx.commit().await?;
+        let mut game = replay::load(game_row, Vec::new())?.view();
+        game.accepted_challenge = Some(ChallengeView {
+            state: ChallengeState::Accepted,
+            ..view
+        });
+        Ok(game)
+    }
+
+    /// Starts the game of challenge `row` (locked, open), accepted by `user`, in `tx`: the
+    /// colours are drawn, the game inserted and the channel's claim moved to it. `tournament`:
+    /// the event (and Swiss round) the game belongs to.
+    pub(super) async fn start_locked(
+        &self,
+        tx: &mut Tx,
+        row: ChallengeRow,
+        user: UserId,
+        ai: Option<Level>,
+        tournament: Option<(i64, Option<i16>)>,
+    ) -> Result<(GameRow, ChallengeView), AppError> {
         ensure_challenged(&row, user, ChallengeAction::Accept)?;
         let view = ChallengeView::try_from(row.clone())?;
         let challenger_first = match view.colour {
@@ -310,16 +331,11 @@ impl Service {
                 (level, side)
             }),
             rated: row.rated && ai.is_none(),
+            tournament,
         };
-        let game_row = games::insert(&mut tx, &new).await?;
-        challenges::accept(&mut tx, row.id, game_row.id).await?;
-        tx.commit().await?;
-        let mut game = replay::load(game_row, Vec::new())?.view();
-        game.accepted_challenge = Some(ChallengeView {
-            state: ChallengeState::Accepted,
-            ..view
-        });
-        Ok(game)
+        let game_row = games::insert(tx, &new).await?;
+        challenges::accept(tx, row.id, game_row.id).await?;
+        Ok((game_row, view))
     }
 
     /// The challenged player refuses the challenge `id`; its channel is free again.

@@ -63,6 +63,8 @@ pub enum InternalError {
 pub enum Refusal {
     /// A challenge to oneself.
     SelfChallenge,
+    /// A tournament command refused.
+    Tournament(super::tournaments::TournamentRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.

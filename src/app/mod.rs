@@ -30,6 +30,7 @@ mod ratings;
 mod replay;
 mod schedule;
 mod start;
+mod tournaments;
 mod views;
 
 use std::sync::Arc;
@@ -53,6 +54,10 @@ pub use ratings::{
 };
 pub use schedule::{AiTurn, Notice, TickReport};
 pub use start::{DatabaseConfig, Running, start};
+pub use tournaments::{
+    Advanced, EventPlayer, GameToStart, NewTournament, PairedGame, Table, TournamentRefusal,
+    TournamentState, TournamentView,
+};
 pub use views::{
     ChallengeView, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,
 };

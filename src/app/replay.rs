@@ -380,6 +380,8 @@ mod tests {
                 ai_level: None,
                 ai_side: None,
                 rated: true,
+                tournament_id: None,
+                tournament_round: None,
                 clock: Default::default(),
             };
             assert_eq!(outcome_from_row(&row), Ok(outcome));

@@ -288,7 +288,10 @@ impl Service {
             .await?
             .iter()
             .any(|&(_, u)| id_from_db(u) == user);
-        let (kind, outcome, notice) = if ever_moved {
+        // In a tournament, running out of time loses even without a move: an abort would hold
+        // up the round.
+        let in_event = loaded.row.tournament_id.is_some();
+        let (kind, outcome, notice) = if ever_moved || in_event {
             (
                 MoveKind::Timeout,
                 Outcome::Timeout {

@@ -37,6 +37,9 @@ pub struct GameRow {
     pub ai_side: Option<SideIndex>,
     /// Whether the game counts for the ratings once it ends with a result.
     pub rated: bool,
+    /// The event the game belongs to, and (Swiss) its round.
+    pub tournament_id: Option<i64>,
+    pub tournament_round: Option<i16>,
     #[sqlx(flatten)]
     pub clock: ClockRow,
 }
@@ -106,6 +109,8 @@ pub struct NewGameRow {
     pub ai: Option<(Level, SideIndex)>,
     /// Whether the game counts for the ratings (never against the bot).
     pub rated: bool,
+    /// The event the game belongs to, and (Swiss) its round.
+    pub tournament: Option<(i64, Option<i16>)>,
 }
 
 /// The new state of a game after a command.
@@ -125,8 +130,9 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     Ok(sqlx::query_as(concat!(
         "INSERT INTO games AS g (challenge_id, guild_id, channel_id, options, seed, first_player, \
              second_player, position, clock_secs, deadline, turn_started_at, follows, \
-             follow_kind, ai_level, ai_side, ai_due_at, rated) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+             follow_kind, ai_level, ai_side, ai_due_at, rated, tournament_id, tournament_round) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+             $18, $19) \
          RETURNING ",
         game_columns!()
     ))
@@ -151,6 +157,8 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
             .map(|_| new.started_at),
     )
     .bind(new.rated)
+    .bind(new.tournament.map(|t| t.0))
+    .bind(new.tournament.and_then(|t| t.1))
     .fetch_one(conn)
     .await?)
 }

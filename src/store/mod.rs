@@ -17,7 +17,8 @@ macro_rules! game_columns {
          g.updated_at, g.finished_at, g.follows, g.follow_kind, g.clock_secs, g.deadline, \
          g.turn_started_at, g.reminders_sent, g.paused_until, g.paused_at, g.paused_by, \
          g.paused_left_secs, g.pause_offer, g.pause_offer_days, g.pause_days_first, \
-         g.pause_days_second, g.ai_level, g.ai_side, g.rated, g.ai_due_at"
+         g.pause_days_second, g.ai_level, g.ai_side, g.rated, g.ai_due_at, g.tournament_id, \
+         g.tournament_round"
     };
 }
 
@@ -28,6 +29,7 @@ pub mod kinds;
 pub mod locales;
 pub mod ratings;
 pub mod schedule;
+pub mod tournaments;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -15,3 +15,4 @@ mod fibonacci_cli;
 mod fibonacci_perft;
 mod fibonacci_props;
 mod fibonacci_rules;
+mod tournament_props;

@@ -13,5 +13,6 @@ mod service_core;
 mod service_embedded;
 mod service_ratings;
 mod service_resilience;
+mod service_tournament;
 mod store_migration;
 mod store_migration_checksums;

@@ -46,6 +46,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "open game words",
         "5d0171a692c0c8669e3865ae507265b1044617dd2b55579ef3af698f652ea86b2cbfc382d76d5be942a71e407c8832ca",
     ),
+    (
+        8,
+        "tournaments",
+        "8e4dcd18cf600b456a86767f88478c299fc720d939dc09119d950bf5f0412f609db921d5358b173a99e0f57c135b9a8e",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.

@@ -1,0 +1,104 @@
+//! Tournaments in words: why a tournament command was refused, from `tournament.ftl`.
+
+use crate::app::TournamentRefusal;
+use crate::i18n::Lang;
+use crate::tr;
+
+/// Why a tournament command was refused, in `lang`.
+pub fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
+    use TournamentRefusal as R;
+    match refusal {
+        R::Rounds { given } => tr!(
+            lang,
+            "tournament-refused-rounds",
+            given = given.map_or("none".to_string(), |g| g.to_string())
+        ),
+        R::OptionNotForFormat { option } => {
+            tr!(lang, "tournament-refused-option", option = *option)
+        }
+        R::Name { max } => tr!(lang, "tournament-refused-name", max = *max),
+        R::MaxPlayers { given } => tr!(lang, "tournament-refused-max-players", given = *given),
+        R::ChannelBusy { name } => tr!(
+            lang,
+            "tournament-refused-channel-busy",
+            name = name.as_str()
+        ),
+        R::NoTournament => tr!(lang, "tournament-refused-none"),
+        R::Started { name } => tr!(lang, "tournament-refused-started", name = name.as_str()),
+        R::Over { name } => tr!(lang, "tournament-refused-over", name = name.as_str()),
+        R::AlreadyJoined { name } => {
+            tr!(
+                lang,
+                "tournament-refused-already-joined",
+                name = name.as_str()
+            )
+        }
+        R::NotJoined { name } => tr!(lang, "tournament-refused-not-joined", name = name.as_str()),
+        R::Full { name, max } => tr!(
+            lang,
+            "tournament-refused-full",
+            name = name.as_str(),
+            max = *max
+        ),
+        R::TooFewPlayers { have, need } => {
+            tr!(
+                lang,
+                "tournament-refused-too-few",
+                have = *have,
+                need = *need
+            )
+        }
+        R::NotCreator { creator } => tr!(
+            lang,
+            "tournament-refused-not-creator",
+            creator = format!("<@{creator}>")
+        ),
+        R::AlreadyWithdrawn { name } => {
+            tr!(lang, "tournament-refused-withdrawn", name = name.as_str())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_is_worded_in_both_languages() {
+        let name = || "Autumn cup".to_string();
+        let all = [
+            TournamentRefusal::Rounds { given: None },
+            TournamentRefusal::Rounds { given: Some(99) },
+            TournamentRefusal::OptionNotForFormat { option: "double" },
+            TournamentRefusal::Name { max: 100 },
+            TournamentRefusal::MaxPlayers { given: 2 },
+            TournamentRefusal::ChannelBusy { name: name() },
+            TournamentRefusal::NoTournament,
+            TournamentRefusal::Started { name: name() },
+            TournamentRefusal::Over { name: name() },
+            TournamentRefusal::AlreadyJoined { name: name() },
+            TournamentRefusal::NotJoined { name: name() },
+            TournamentRefusal::Full {
+                name: name(),
+                max: 8,
+            },
+            TournamentRefusal::TooFewPlayers { have: 2, need: 3 },
+            TournamentRefusal::NotCreator { creator: 42 },
+            TournamentRefusal::AlreadyWithdrawn { name: name() },
+        ];
+        for r in &all {
+            let en = refusal(Lang::En, r);
+            let fr = refusal(Lang::Fr, r);
+            assert!(
+                !en.contains("tournament-") && !fr.contains("tournament-"),
+                "{en} / {fr}"
+            );
+            assert_ne!(en, fr);
+        }
+        assert_eq!(
+            refusal(Lang::En, &TournamentRefusal::Rounds { given: Some(99) }),
+            "`rounds:99` is not possible: a Swiss tournament has from 2 to 15 rounds."
+        );
+        assert!(refusal(Lang::En, &all[12]).contains("at least 3 players"));
+    }
+}
