@@ -19,6 +19,9 @@ pub enum Button {
     Rematch(i64),
     /// Offer the vela round after a finished Fanorona game.
     Vela(i64),
+    /// Join or leave an open tournament.
+    JoinTournament(i64),
+    LeaveTournament(i64),
 }
 
 impl Button {
@@ -33,6 +36,8 @@ impl Button {
             Button::DeclinePause(id) => format!("fb:pause-decline:{id}"),
             Button::Rematch(id) => format!("fb:rematch:{id}"),
             Button::Vela(id) => format!("fb:vela:{id}"),
+            Button::JoinTournament(id) => format!("fb:tournament-join:{id}"),
+            Button::LeaveTournament(id) => format!("fb:tournament-leave:{id}"),
         }
     }
 
@@ -50,6 +55,8 @@ impl Button {
             "pause-decline" => Button::DeclinePause(id),
             "rematch" => Button::Rematch(id),
             "vela" => Button::Vela(id),
+            "tournament-join" => Button::JoinTournament(id),
+            "tournament-leave" => Button::LeaveTournament(id),
             _ => return None,
         })
     }
@@ -124,6 +131,8 @@ mod tests {
             Button::DeclinePause(4),
             Button::Rematch(5),
             Button::Vela(i64::MAX),
+            Button::JoinTournament(8),
+            Button::LeaveTournament(9),
         ] {
             let id = b.custom_id();
             assert!(id.len() <= 100, "{id} is too long for Discord");

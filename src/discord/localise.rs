@@ -35,28 +35,39 @@ fn words(
 
 /// Sets every command's description from English and adds the other languages.
 pub fn commands(commands: &mut [poise::Command<Data, BotError>]) {
-    let others = &Lang::ALL[1..];
     for command in commands {
+        let id = format!("cmd-{}", command.name);
+        command_words(&id, command);
+    }
+}
+
+/// One command's words under message `id` (`cmd-tournament`), its options' under
+/// `<id>-<option>`, and its subcommands' under `<id>-<subcommand>`.
+fn command_words(id: &str, command: &mut poise::Command<Data, BotError>) {
+    let others = &Lang::ALL[1..];
+    words(
+        id,
+        &mut command.description,
+        &mut command.name_localizations,
+        &mut command.description_localizations,
+    );
+    for parameter in &mut command.parameters {
         words(
-            &format!("cmd-{}", command.name),
-            &mut command.description,
-            &mut command.name_localizations,
-            &mut command.description_localizations,
+            &format!("{id}-{}", parameter.name),
+            &mut parameter.description,
+            &mut parameter.name_localizations,
+            &mut parameter.description_localizations,
         );
-        for parameter in &mut command.parameters {
-            words(
-                &format!("cmd-{}-{}", command.name, parameter.name),
-                &mut parameter.description,
-                &mut parameter.name_localizations,
-                &mut parameter.description_localizations,
-            );
-            for choice in parameter.choices.to_mut() {
-                let id = format!("choice-{}", choice.name);
-                for &lang in others {
-                    add(&mut choice.localizations, lang, i18n::message(lang, &id));
-                }
+        for choice in parameter.choices.to_mut() {
+            let id = format!("choice-{}", choice.name);
+            for &lang in others {
+                add(&mut choice.localizations, lang, i18n::message(lang, &id));
             }
         }
+    }
+    for sub in &mut command.subcommands {
+        let sub_id = format!("{id}-{}", sub.name);
+        command_words(&sub_id, sub);
     }
 }
 
@@ -68,21 +79,20 @@ mod tests {
     /// registered one; every other language names them all.
     #[test]
     fn every_command_option_and_choice_has_its_words_in_every_language() {
-        for command in super::super::unlocalised_commands() {
-            let id = format!("cmd-{}", command.name);
+        fn check(id: &str, command: &poise::Command<Data, BotError>) {
             for lang in Lang::ALL {
-                assert!(i18n::message(lang, &id).is_some(), "{id} in {lang:?}");
+                assert!(i18n::message(lang, id).is_some(), "{id} in {lang:?}");
                 assert!(
-                    i18n::attribute(lang, &id, "description").is_some(),
+                    i18n::attribute(lang, id, "description").is_some(),
                     "{id}.description in {lang:?}"
                 );
             }
             assert_eq!(
-                i18n::message(Lang::En, &id).as_deref(),
+                i18n::message(Lang::En, id).as_deref(),
                 Some(command.name.as_ref())
             );
             for parameter in &command.parameters {
-                let id = format!("cmd-{}-{}", command.name, parameter.name);
+                let id = format!("{id}-{}", parameter.name);
                 assert_eq!(
                     i18n::message(Lang::En, &id).as_deref(),
                     Some(parameter.name.as_ref()),
@@ -103,6 +113,12 @@ mod tests {
                     assert!(i18n::message(Lang::Fr, &id).is_some(), "{id}");
                 }
             }
+            for sub in &command.subcommands {
+                check(&format!("{id}-{}", sub.name), sub);
+            }
+        }
+        for command in super::super::unlocalised_commands() {
+            check(&format!("cmd-{}", command.name), &command);
         }
     }
 
@@ -110,7 +126,11 @@ mod tests {
     fn french_names_are_valid_command_names_and_descriptions_fit() {
         let mut commands = super::super::unlocalised_commands();
         commands_(&mut commands);
-        for command in &commands {
+        let all: Vec<&poise::Command<Data, BotError>> = commands
+            .iter()
+            .flat_map(|c| std::iter::once(c).chain(c.subcommands.iter()))
+            .collect();
+        for command in all {
             let names = command.name_localizations.iter().chain(
                 command
                     .parameters

@@ -37,6 +37,7 @@ pub mod register;
 pub mod reply;
 pub mod terms;
 mod thread;
+pub mod tournament;
 pub mod words;
 
 pub use config::{BotConfig, ConfigError};
@@ -94,6 +95,7 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         clock::settings(),
         ratings::leaderboard(),
         ratings::profile(),
+        tournament::tournament(),
     ]
 }
 
@@ -192,6 +194,12 @@ async fn on_event(
         }
         Some(buttons::Button::Vela(id)) => {
             follow::on_button(ctx, data, component, id, FollowKind::Vela).await
+        }
+        Some(buttons::Button::JoinTournament(id)) => {
+            tournament::on_button(ctx, data, component, id, true).await
+        }
+        Some(buttons::Button::LeaveTournament(id)) => {
+            tournament::on_button(ctx, data, component, id, false).await
         }
         None => {
             tracing::warn!(custom_id = %component.data.custom_id, "unknown button");

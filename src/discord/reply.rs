@@ -175,6 +175,8 @@ pub enum Offer {
     Challenge(i64),
     /// The standing draw offer of the game with this id.
     Draw(i64),
+    /// The announcement (Join / Leave) of the tournament with this id.
+    Tournament(i64),
 }
 
 /// Where the message with an offer's buttons was posted.

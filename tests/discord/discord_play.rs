@@ -108,6 +108,7 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
             "resume",
             "rules",
             "settings",
+            "tournament",
             "undo",
             "vela"
         ]

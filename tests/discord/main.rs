@@ -19,3 +19,4 @@ mod discord_resilience;
 mod discord_strict;
 #[cfg(feature = "third-game")]
 mod discord_tictactoe;
+mod discord_tournament;

@@ -494,12 +494,26 @@ impl FakeDiscord {
         focused: Option<&str>,
     ) -> (Value, Value) {
         let inner = self.shared.lock();
-        let schema = inner
+        // "tournament create": a subcommand, whose options nest under it.
+        let (top, sub) = match command.split_once(' ') {
+            Some((top, sub)) => (top, Some(sub)),
+            None => (command, None),
+        };
+        let mut schema = inner
             .commands
             .iter()
-            .find(|c| c["name"] == command)
+            .find(|c| c["name"] == top)
             .cloned()
-            .unwrap_or_else(|| panic!("the bot registered no /{command}"));
+            .unwrap_or_else(|| panic!("the bot registered no /{top}"));
+        if let Some(sub) = sub {
+            schema = schema["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == sub && o["type"] == 1)
+                .cloned()
+                .unwrap_or_else(|| panic!("/{top} has no subcommand {sub}"));
+        }
         let mut options = Vec::new();
         let mut users = serde_json::Map::new();
         let mut members = serde_json::Map::new();
@@ -543,13 +557,18 @@ impl FakeDiscord {
             options.push(option);
         }
         let resolved = json!({"users": users, "members": members});
-        (Value::Array(options), resolved)
+        let options = match sub {
+            Some(sub) => json!([{"name": sub, "type": 1, "options": options}]),
+            None => Value::Array(options),
+        };
+        (options, resolved)
     }
 
     /// Sends a slash command as `user` in `channel`.
     pub fn command(&self, user: u64, channel: u64, name: &str, options: &[(&str, Value)]) -> Sent {
         let (opts, resolved) = self.options(name, options, None);
         let (mut interaction, sent) = self.base_interaction(2, user, channel);
+        let name = name.split(' ').next().unwrap_or(name);
         interaction["data"] = json!({
             "id": command_id(name).to_string(),
             "name": name,
@@ -589,6 +608,7 @@ impl FakeDiscord {
             "authorizing_integration_owners".into(),
             json!({"1": user.to_string()}),
         );
+        let name = name.split(' ').next().unwrap_or(name);
         interaction["data"] = json!({
             "id": command_id(name).to_string(),
             "name": name,
@@ -611,6 +631,7 @@ impl FakeDiscord {
     ) -> Sent {
         let (opts, _) = self.options(name, &[(option, json!(partial))], Some(option));
         let (mut interaction, sent) = self.base_interaction(4, user, channel);
+        let name = name.split(' ').next().unwrap_or(name);
         interaction["data"] = json!({
             "id": command_id(name).to_string(),
             "name": name,

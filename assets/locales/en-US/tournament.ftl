@@ -17,3 +17,44 @@ tournament-refused-full = **{ $name }** is full ({ $max } players).
 tournament-refused-too-few = A tournament needs at least { $need } players to start; { $have } have joined.
 tournament-refused-not-creator = Only { $creator }, who created the tournament, or a member with Manage Server can do that.
 tournament-refused-withdrawn = You have withdrawn from **{ $name }** already.
+
+button-join = Join
+button-leave = Leave
+tournament-format-swiss = Swiss, { $rounds } rounds
+tournament-format-round-robin = { $double ->
+    [yes] double round-robin
+   *[other] round-robin
+}
+tournament-announcement = 🏆 **{ $name }**: { $format } of { $game }, { $clock }, { $rated ->
+    [yes] rated
+   *[other] unrated
+}.
+    Players ({ $count }): { $players }
+    { $state ->
+        [open] Join with the button below or `/tournament join`; the creator starts it with `/tournament start`.
+        [running] The tournament is under way.
+        [finished] The tournament is over.
+       *[other] The tournament was cancelled.
+    }
+tournament-joined = { $player } joined **{ $name }** ({ $count } players).
+tournament-left = { $player } left **{ $name }** ({ $count } players).
+tournament-cancelled = **{ $name }** is cancelled.
+tournament-pairing = Board { $board }: { $first } (moves first) – { $second }
+tournament-bye = Bye (1 point): { $player }
+tournament-round-paired = **{ $name }**, round { $round } of { $rounds }: each game has its own thread below.
+tournament-started = **{ $name }** has started: { $games } games, all at once, each in its own thread below.
+tournament-standings-title = **{ $name }**: standings ({ $state ->
+    [running] after round { $round }
+    [finished] final
+   *[other] before the start
+})
+tournament-tiebreaks-swiss = Buchholz { $buchholz } · Sonneborn-Berger { $sb }
+tournament-tiebreaks-round-robin = Sonneborn-Berger { $sb } · { $wins } wins
+tournament-standing = { $rank }. { $player }: **{ $points }** pts · { $tiebreaks } · { $played } played, { $left } left{ $withdrawn ->
+    [yes] {" "}(withdrawn)
+   *[other] {""}
+}
+tournament-withdrew = { $player } withdrew from **{ $name }**: { $count } games in progress count as lost.
+tournament-thread-title = { $name }, round { $round }, board { $board }: { $first } – { $second }
+tournament-game-started = **{ $name }**, round { $round }: { $first } against { $second }.
+tournament-finished = 🏆 **{ $name }** is over: { $winner } wins the tournament!

@@ -17,3 +17,44 @@ tournament-refused-full = **{ $name }** est complet ({ $max } joueurs).
 tournament-refused-too-few = Un tournoi demande au moins { $need } joueurs pour commencer ; { $have } sont inscrits.
 tournament-refused-not-creator = Seul { $creator }, qui a créé le tournoi, ou un membre ayant « Gérer le serveur » peut le faire.
 tournament-refused-withdrawn = Vous avez déjà abandonné **{ $name }**.
+
+button-join = Rejoindre
+button-leave = Quitter
+tournament-format-swiss = suisse, { $rounds } rondes
+tournament-format-round-robin = { $double ->
+    [yes] toutes-rondes double
+   *[other] toutes-rondes
+}
+tournament-announcement = 🏆 **{ $name }** : { $format } de { $game }, { $clock }, { $rated ->
+    [yes] classé
+   *[other] non classé
+}.
+    Joueurs ({ $count }) : { $players }
+    { $state ->
+        [open] Rejoignez-le avec le bouton ci-dessous ou `/tournoi rejoindre` ; son créateur le lance avec `/tournoi commencer`.
+        [running] Le tournoi est en cours.
+        [finished] Le tournoi est terminé.
+       *[other] Le tournoi a été annulé.
+    }
+tournament-joined = { $player } a rejoint **{ $name }** ({ $count } joueurs).
+tournament-left = { $player } a quitté **{ $name }** ({ $count } joueurs).
+tournament-cancelled = **{ $name }** est annulé.
+tournament-pairing = Table { $board } : { $first } (joue en premier) – { $second }
+tournament-bye = Exempt (1 point) : { $player }
+tournament-round-paired = **{ $name }**, ronde { $round } sur { $rounds } : chaque partie a son fil ci-dessous.
+tournament-started = **{ $name }** a commencé : { $games } parties, toutes à la fois, chacune dans son fil ci-dessous.
+tournament-standings-title = **{ $name }** : classement ({ $state ->
+    [running] après la ronde { $round }
+    [finished] final
+   *[other] avant le début
+})
+tournament-tiebreaks-swiss = Buchholz { $buchholz } · Sonneborn-Berger { $sb }
+tournament-tiebreaks-round-robin = Sonneborn-Berger { $sb } · { $wins } victoires
+tournament-standing = { $rank }. { $player } : **{ $points }** pts · { $tiebreaks } · { $played } jouées, { $left } restantes{ $withdrawn ->
+    [yes] {" "}(a abandonné)
+   *[other] {""}
+}
+tournament-withdrew = { $player } a abandonné **{ $name }** : { $count } parties en cours comptent comme perdues.
+tournament-thread-title = { $name }, ronde { $round }, table { $board } : { $first } – { $second }
+tournament-game-started = **{ $name }**, ronde { $round } : { $first } contre { $second }.
+tournament-finished = 🏆 **{ $name }** est terminé : { $winner } remporte le tournoi !

@@ -1,0 +1,279 @@
+//! A running event: its table, withdrawals, paired games started in their threads, and rounds
+//! advanced by the scheduler.
+
+use super::*;
+
+impl Service {
+    /// The table of event `id`.
+    pub async fn tournament_table(&self, id: i64) -> Result<Table, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin_read().await?;
+            let row = store::by_id(&mut tx, id)
+                .await?
+                .ok_or(TournamentRefusal::NoTournament)?;
+            self.table_in(&mut tx, row).await
+        })
+        .await
+    }
+
+    async fn table_in(
+        &self,
+        tx: &mut crate::store::Tx,
+        row: TournamentRow,
+    ) -> Result<Table, AppError> {
+        let id = row.id;
+        let tournament = self.event_view(tx, row).await?;
+        let games: Vec<PairedGame> = store::games(tx, id).await?.iter().map(paired).collect();
+        let byes: Vec<(u32, UserId)> = store::byes(tx, id)
+            .await?
+            .into_iter()
+            .map(|(r, u)| (r.max(0) as u32, u))
+            .collect();
+        let entrants: Vec<Entrant> = tournament
+            .players
+            .iter()
+            .map(|p| Entrant {
+                id: p.user,
+                rating: p.rating.unwrap_or_default(),
+                withdrawn: p.withdrawn,
+            })
+            .collect();
+        let event_games: Vec<EventGame> = games
+            .iter()
+            .map(|g| EventGame {
+                first: g.first,
+                second: g.second,
+                result: g.result,
+            })
+            .collect();
+        let bye_players: Vec<UserId> = byes.iter().map(|b| b.1).collect();
+        let standings = standings(tournament.format, &entrants, &event_games, &bye_players);
+        Ok(Table {
+            tournament,
+            standings,
+            games,
+            byes,
+        })
+    }
+
+    /// `user` withdraws from running event `id`: they are not paired again, and each of their
+    /// games in progress counts as lost (resigned). Returns those games as they ended.
+    pub async fn withdraw_from_tournament(
+        &self,
+        id: i64,
+        user: UserId,
+    ) -> Result<(TournamentView, Vec<GameView>), AppError> {
+        let now = self.now();
+        let (view, channels) = self
+            .guarded(async {
+                let mut tx = self.store.begin().await?;
+                let row = store::lock(&mut tx, id)
+                    .await?
+                    .ok_or(TournamentRefusal::NoTournament)?;
+                let view = self.event_view(&mut tx, row).await?;
+                let Some(me) = view.players.iter().find(|p| p.user == user) else {
+                    return Err(TournamentRefusal::NotJoined {
+                        name: view.name.clone(),
+                    }
+                    .into());
+                };
+                match view.state {
+                    TournamentState::Running => {}
+                    TournamentState::Open => {
+                        return Err(TournamentRefusal::NotJoined {
+                            name: view.name.clone(),
+                        }
+                        .into());
+                    }
+                    _ => {
+                        return Err(TournamentRefusal::Over {
+                            name: view.name.clone(),
+                        }
+                        .into());
+                    }
+                }
+                let games = store::games(&mut tx, id).await?;
+                let open: Vec<ChannelId> = games
+                    .iter()
+                    .filter(|g| {
+                        g.outcome.is_none()
+                            && (id_from_db(g.first_player) == user
+                                || id_from_db(g.second_player) == user)
+                    })
+                    .filter_map(|g| g.channel_id.map(id_from_db))
+                    .collect();
+                if me.withdrawn && open.is_empty() {
+                    return Err(TournamentRefusal::AlreadyWithdrawn {
+                        name: view.name.clone(),
+                    }
+                    .into());
+                }
+                store::withdraw(&mut tx, id, user, now).await?;
+                tx.commit().await?;
+                Ok((view, open))
+            })
+            .await?;
+        let mut ended = Vec::new();
+        for channel in channels {
+            ended.push(self.resign(channel, user).await?);
+        }
+        let after = self.tournament_table(view.id).await?.tournament;
+        Ok((after, ended))
+    }
+
+    /// Claims one paired game that waits for its thread; the caller opens it and calls
+    /// [`Service::start_tournament_game`]. `None` when no game waits.
+    pub async fn claim_tournament_game(&self) -> Result<Option<GameToStart>, AppError> {
+        let now = self.now();
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let Some(p) =
+                store::claim_waiting(&mut tx, now, chrono::Duration::seconds(CLAIM_LEASE_SECS))
+                    .await?
+            else {
+                return Ok(None);
+            };
+            let row = store::by_id(&mut tx, p.tournament_id)
+                .await?
+                .ok_or(TournamentRefusal::NoTournament)?;
+            let tournament = self.event_view(&mut tx, row).await?;
+            tx.commit().await?;
+            Ok(Some(GameToStart {
+                pairing: p.id,
+                tournament,
+                round: p.round.max(0) as u32,
+                board: p.board.max(0) as u32,
+                players: [id_from_db(p.first_player), id_from_db(p.second_player)],
+            }))
+        })
+        .await
+    }
+
+    /// Starts paired game `pairing` in `channel` (its thread), with the event's options and
+    /// clock. Started already (by another process): the game as it is.
+    pub async fn start_tournament_game(
+        &self,
+        pairing: i64,
+        channel: ChannelId,
+    ) -> Result<GameView, AppError> {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let p = store::lock_pairing(&mut tx, pairing)
+                .await?
+                .ok_or(TournamentRefusal::NoTournament)?;
+            if let Some(game) = p.game_id {
+                let row = crate::store::games::get(&mut tx, game)
+                    .await?
+                    .ok_or(TournamentRefusal::NoTournament)?;
+                return Ok(Self::load_row(&mut tx, row).await?.view());
+            }
+            let t = store::by_id(&mut tx, p.tournament_id)
+                .await?
+                .ok_or(TournamentRefusal::NoTournament)?;
+            let (first, second) = (id_from_db(p.first_player), id_from_db(p.second_player));
+            let challenge = challenges::insert(
+                &mut tx,
+                &NewChallengeRow {
+                    challenger: first,
+                    challenged: second,
+                    guild: id_from_db(t.guild_id),
+                    channel,
+                    options: t.options.clone(),
+                    colour: ColourChoice::ChallengerFirst,
+                    clock_secs: t.clock_secs,
+                    follows: None,
+                    rated: t.rated,
+                },
+            )
+            .await?;
+            let round = (t.format == Format::Swiss.as_str()).then_some(p.round);
+            let (game, _) = self
+                .start_locked(&mut tx, challenge, second, None, Some((t.id, round)))
+                .await?;
+            store::attach_game(&mut tx, pairing, game.id).await?;
+            tx.commit().await?;
+            Ok(replay::load(game, Vec::new())?.view())
+        })
+        .await
+    }
+
+    /// Moves on every event whose round is over: pairs the next Swiss round, or ends the event.
+    /// Each event is claimed under its row lock, so two processes never pair a round twice.
+    pub async fn advance_tournaments(&self) -> Result<Vec<Advanced>, AppError> {
+        let now = self.now();
+        self.guarded(async {
+            let mut done = Vec::new();
+            let mut tx = self.store.begin().await?;
+            for row in store::claim_round_over(&mut tx, 16).await? {
+                let table = self.table_in(&mut tx, row).await?;
+                let t = &table.tournament;
+                let last = match t.format {
+                    Format::RoundRobin => true,
+                    Format::Swiss => t.round >= t.rounds.unwrap_or(0),
+                };
+                let next = if last {
+                    None
+                } else {
+                    let players = swiss_players(&t.players, &table.games, &table.byes);
+                    // A round that cannot be paired (only rematches left, or fewer than two
+                    // players still in) ends the event early.
+                    swiss::pair(&players).ok()
+                };
+                match next {
+                    Some(pairing) => {
+                        let round = t.round + 1;
+                        store::insert_round(
+                            &mut tx,
+                            t.id,
+                            round as i16,
+                            &pairing.games,
+                            pairing.bye,
+                        )
+                        .await?;
+                        store::set_state(
+                            &mut tx,
+                            t.id,
+                            TournamentState::Running.as_str(),
+                            round as i16,
+                            now,
+                        )
+                        .await?;
+                        let mut tournament = t.clone();
+                        tournament.round = round;
+                        done.push(Advanced::Paired { tournament, round });
+                    }
+                    None => {
+                        store::set_state(
+                            &mut tx,
+                            t.id,
+                            TournamentState::Finished.as_str(),
+                            t.round as i16,
+                            now,
+                        )
+                        .await?;
+                        let mut table = table;
+                        table.tournament.state = TournamentState::Finished;
+                        done.push(Advanced::Finished(Box::new(table)));
+                    }
+                }
+            }
+            tx.commit().await?;
+            Ok(done)
+        })
+        .await
+    }
+
+    /// Remembers event `id`'s announcement.
+    pub async fn record_tournament_message(
+        &self,
+        id: i64,
+        message: MessageId,
+    ) -> Result<(), AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            store::set_message(&mut conn, id, message).await?;
+            Ok(())
+        })
+        .await
+    }
+}

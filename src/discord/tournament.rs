@@ -1,0 +1,571 @@
+//! Tournaments on Discord: `/tournament create|join|leave|cancel|start|standings|withdraw`, the
+//! announcement's Join / Leave buttons, and the scheduler's part ([`look`]): each paired game
+//! gets its thread under the event's channel, a round over is followed by the next one's
+//! pairings, and the end by the final standings.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use super::buttons::Button;
+use super::choices::Choice;
+use super::present::{self, describe, game_message, mention, turn_ping};
+use super::reply::{Answer, Message, Offer, OfferPosted, Target, post, respond};
+use super::terms::challenge_terms;
+use super::{BotError, Context, Data, answer, answer_reporting, invoker, lang};
+use crate::app::{
+    Advanced, AppError, NewTournament, Refusal, Service, Table, TournamentRefusal, TournamentState,
+    TournamentView, TurnClock, UserId, chain,
+};
+use crate::engine::{Codec, GameKind, fanorona, fibonacci};
+use crate::i18n::Lang;
+use crate::tournament::Format;
+use crate::tr;
+
+/// Organise round-robin and Swiss tournaments.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("create", "join", "leave", "cancel", "start", "standings", "withdraw"),
+    subcommand_required
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), BotError> {
+    Ok(())
+}
+
+/// The event's announcement: what it is, who has joined, and the Join / Leave buttons while it
+/// is open.
+fn announcement(lang: Lang, t: &TournamentView) -> Message {
+    let players: Vec<String> = t.players.iter().map(|p| mention(p.user)).collect();
+    let format = match (t.format, t.rounds) {
+        (Format::Swiss, Some(rounds)) => tr!(lang, "tournament-format-swiss", rounds = rounds),
+        _ => tr!(
+            lang,
+            "tournament-format-round-robin",
+            double = if t.double { "yes" } else { "no" }
+        ),
+    };
+    let state = t.state.as_str();
+    let text = tr!(
+        lang,
+        "tournament-announcement",
+        name = t.name.as_str(),
+        format = format,
+        game = describe(lang, &t.config),
+        clock = present::clock_words(lang, t.clock),
+        rated = if t.rated { "yes" } else { "no" },
+        count = t.players.len(),
+        players = if players.is_empty() {
+            "—".to_string()
+        } else {
+            players.join(", ")
+        },
+        state = state
+    );
+    let message = Message::text(text);
+    if t.state == TournamentState::Open {
+        message.components(vec![serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new(Button::JoinTournament(t.id).custom_id())
+                .label(tr!(lang, "button-join"))
+                .style(serenity::ButtonStyle::Success),
+            serenity::CreateButton::new(Button::LeaveTournament(t.id).custom_id())
+                .label(tr!(lang, "button-leave"))
+                .style(serenity::ButtonStyle::Secondary),
+        ])])
+    } else {
+        message
+    }
+}
+
+/// Rewrites the announcement after a typed change (a click rewrites it itself). Runs in the
+/// background; a message that is gone is only logged.
+fn refresh_announcement(http: &Arc<serenity::Http>, lang: Lang, t: &TournamentView) {
+    let Some(message) = t.message else { return };
+    let m = announcement(lang, t);
+    let edit = serenity::EditMessage::new()
+        .content(m.content)
+        .components(m.components)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let (http, channel) = (http.clone(), t.channel);
+    tokio::spawn(async move {
+        let channel = serenity::ChannelId::new(channel.max(1));
+        if let Err(e) = channel
+            .edit_message(&http, serenity::MessageId::new(message.max(1)), edit)
+            .await
+        {
+            tracing::warn!(error = %e, "could not update a tournament's announcement");
+        }
+    });
+}
+
+/// The event this channel (or game thread) means, or a refusal.
+async fn here(data: &Data, channel: u64) -> Result<TournamentView, AppError> {
+    data.service
+        .tournament_of(channel)
+        .await?
+        .ok_or_else(|| Refusal::Tournament(TournamentRefusal::NoTournament).into())
+}
+
+/// Whether the invoker may manage the server (and so start or cancel anyone's event).
+fn manager(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Create a tournament in this channel: players join with the button or `/tournament join`.
+// Poise takes each slash command option as its own argument.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "The tournament's name"] name: String,
+    #[description = "Which game"] game: Choice<GameKind>,
+    #[description = "round-robin or swiss"] format: Choice<Format>,
+    #[description = "Swiss only: the number of rounds, 2 to 15"] rounds: Option<i64>,
+    #[description = "Round-robin only: every pair meets twice"] double: Option<bool>,
+    #[description = "Time for each turn: 1d, 3d (default), 7d or none"] clock: Option<
+        Choice<TurnClock>,
+    >,
+    #[description = "Whether the games count for the ratings (yes by default)"] rated: Option<bool>,
+    #[description = "The most players who may join"] max_players: Option<i64>,
+    #[description = "Fibonacci only: standard (default) or cards"] variant: Option<
+        Choice<fibonacci::Variant>,
+    >,
+    #[description = "Fanorona only: escale (default) or standard"] rules: Option<
+        Choice<fanorona::RuleSet>,
+    >,
+) -> Result<(), BotError> {
+    let data = ctx.data();
+    let (user, channel, guild) = invoker(ctx);
+    let langs = lang::of(ctx);
+    let posted = answer_reporting(ctx, "tournament create", async move {
+        let options = [
+            ("variant", variant.map(|v| v.0.as_str())),
+            ("rules", rules.map(|r| r.0.as_str())),
+        ];
+        let config = match challenge_terms(langs.user, Some(game.0), &options, None) {
+            Ok((config, _)) => config,
+            Err(why) => return Ok(Answer::notice(why)),
+        };
+        let t = data
+            .service
+            .create_tournament(NewTournament {
+                guild,
+                channel,
+                creator: user,
+                name,
+                format: format.0,
+                rounds,
+                double: double.unwrap_or(false),
+                config,
+                clock: clock.map_or_else(TurnClock::default, |c| c.0),
+                rated: rated.unwrap_or(true),
+                max_players,
+            })
+            .await?;
+        Ok(Answer::public(announcement(langs.guild, &t)).offering(Offer::Tournament(t.id)))
+    })
+    .await?;
+    if let Some(OfferPosted {
+        offer: Offer::Tournament(id),
+        message,
+    }) = posted
+        && let Err(e) = data
+            .service
+            .record_tournament_message(id, message.get())
+            .await
+    {
+        tracing::warn!(tournament = id, error = %e, "could not record the announcement");
+    }
+    Ok(())
+}
+
+/// Join or leave this channel's open tournament (typed), the announcement kept up to date.
+async fn sign_up(ctx: Context<'_>, join: bool) -> Result<(), BotError> {
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
+    let what = if join {
+        "tournament join"
+    } else {
+        "tournament leave"
+    };
+    answer(ctx, what, async move {
+        let t = here(data, channel).await?;
+        let t = if join {
+            data.service.join_tournament(t.id, user).await?
+        } else {
+            data.service.leave_tournament(t.id, user).await?
+        };
+        refresh_announcement(&http, lang, &t);
+        let id = if join {
+            "tournament-joined"
+        } else {
+            "tournament-left"
+        };
+        Ok(Answer::public(Message::text(tr!(
+            lang,
+            id,
+            player = mention(user),
+            name = t.name.as_str(),
+            count = t.players.len()
+        ))))
+    })
+    .await
+}
+
+/// Join this channel's tournament.
+#[poise::command(slash_command, guild_only)]
+pub async fn join(ctx: Context<'_>) -> Result<(), BotError> {
+    sign_up(ctx, true).await
+}
+
+/// Leave this channel's tournament before it starts.
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), BotError> {
+    sign_up(ctx, false).await
+}
+
+/// Cancel this channel's tournament before it starts (its creator, or a server manager).
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
+    let manager = manager(ctx);
+    answer(ctx, "tournament cancel", async move {
+        let t = here(data, channel).await?;
+        let t = data.service.cancel_tournament(t.id, user, manager).await?;
+        refresh_announcement(&http, lang, &t);
+        Ok(Answer::public(Message::text(tr!(
+            lang,
+            "tournament-cancelled",
+            name = t.name.as_str()
+        ))))
+    })
+    .await
+}
+
+/// The pairings of `round` as lines: "board 1: <@a> – <@b>", then the bye.
+fn pairing_lines(lang: Lang, table: &Table, round: u32) -> String {
+    let mut lines: Vec<String> = table
+        .games
+        .iter()
+        .filter(|g| g.round == round)
+        .map(|g| {
+            tr!(
+                lang,
+                "tournament-pairing",
+                board = g.board,
+                first = mention(g.first),
+                second = mention(g.second)
+            )
+        })
+        .collect();
+    lines.extend(
+        table
+            .byes
+            .iter()
+            .filter(|b| b.0 == round)
+            .map(|b| tr!(lang, "tournament-bye", player = mention(b.1))),
+    );
+    lines.join("\n")
+}
+
+/// The players of `table` still in the event, to ping.
+fn players_in(table: &Table) -> Vec<UserId> {
+    table
+        .tournament
+        .players
+        .iter()
+        .filter(|p| !p.withdrawn)
+        .map(|p| p.user)
+        .collect()
+}
+
+/// The message that a round was paired: its pairings, pinging every player.
+fn round_message(lang: Lang, table: &Table, round: u32) -> Message {
+    let t = &table.tournament;
+    let head = if t.format == Format::Swiss {
+        tr!(
+            lang,
+            "tournament-round-paired",
+            name = t.name.as_str(),
+            round = round,
+            rounds = t.rounds.unwrap_or(round)
+        )
+    } else {
+        tr!(
+            lang,
+            "tournament-started",
+            name = t.name.as_str(),
+            games = table.games.len()
+        )
+    };
+    Message::text(format!("{head}\n{}", pairing_lines(lang, table, round)))
+        .notify(players_in(table))
+}
+
+/// Start this channel's tournament (its creator, or a server manager): the first round is paired.
+#[poise::command(slash_command, guild_only)]
+pub async fn start(ctx: Context<'_>) -> Result<(), BotError> {
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
+    let manager = manager(ctx);
+    answer(ctx, "tournament start", async move {
+        let t = here(data, channel).await?;
+        let t = data.service.start_tournament(t.id, user, manager).await?;
+        refresh_announcement(&http, lang, &t);
+        let table = data.service.tournament_table(t.id).await?;
+        Ok(Answer::public(round_message(lang, &table, 1)))
+    })
+    .await
+}
+
+/// The standings as text: rank, player, points, tiebreaks, games played and left.
+pub fn standings_text(lang: Lang, table: &Table) -> String {
+    let t = &table.tournament;
+    let mut lines = vec![tr!(
+        lang,
+        "tournament-standings-title",
+        name = t.name.as_str(),
+        state = t.state.as_str(),
+        round = t.round
+    )];
+    for s in &table.standings {
+        let tiebreaks = match t.format {
+            Format::Swiss => tr!(
+                lang,
+                "tournament-tiebreaks-swiss",
+                buchholz = s.buchholz(),
+                sb = s.sonneborn_berger()
+            ),
+            Format::RoundRobin => tr!(
+                lang,
+                "tournament-tiebreaks-round-robin",
+                sb = s.sonneborn_berger(),
+                wins = s.wins
+            ),
+        };
+        lines.push(tr!(
+            lang,
+            "tournament-standing",
+            rank = s.rank,
+            player = mention(s.id),
+            points = s.points(),
+            tiebreaks = tiebreaks,
+            played = s.played,
+            left = s.left,
+            withdrawn = if s.withdrawn { "yes" } else { "no" }
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The standings of this channel's tournament, or of the server's tournament `id`.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "Which tournament (this channel's by default)"] id: Option<i64>,
+) -> Result<(), BotError> {
+    let data = ctx.data();
+    let (_, channel, guild) = invoker(ctx);
+    let lang = lang::of(ctx).user;
+    answer(ctx, "tournament standings", async move {
+        let t = match id {
+            Some(id) => data.service.tournament(guild, id).await?,
+            None => here(data, channel).await?,
+        };
+        let table = data.service.tournament_table(t.id).await?;
+        Ok(Answer::public(Message::text(standings_text(lang, &table))))
+    })
+    .await
+}
+
+/// Withdraw from this channel's tournament: your games in progress count as lost.
+#[poise::command(slash_command, guild_only)]
+pub async fn withdraw(ctx: Context<'_>) -> Result<(), BotError> {
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
+    let (user, channel, _) = invoker(ctx);
+    let lang = lang::of(ctx).guild;
+    answer(ctx, "tournament withdraw", async move {
+        let t = here(data, channel).await?;
+        let (t, ended) = data.service.withdraw_from_tournament(t.id, user).await?;
+        for view in &ended {
+            let headline = tr!(lang, "finish-resigned", player = mention(user));
+            let mut messages = vec![game_message(&http, &data.presenter, lang, &headline, view).await];
+            messages.extend(present::game_over(lang, view));
+            for m in messages {
+                if let Err(e) = post(&http, view.channel, &m).await {
+                    tracing::warn!(game = view.id, error = %e, "could not post a withdrawal's game");
+                }
+            }
+        }
+        Ok(Answer::public(Message::text(tr!(
+            lang,
+            "tournament-withdrew",
+            player = mention(user),
+            name = t.name.as_str(),
+            count = ended.len()
+        ))))
+    })
+    .await
+}
+
+/// The Join / Leave buttons of an announcement: the clicked message is rewritten.
+pub async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+    id: i64,
+    join: bool,
+) -> Result<(), BotError> {
+    let user: UserId = interaction.user.id.get();
+    let langs = lang::of_component(&data.presenter.languages, interaction);
+    let work = async {
+        let t = if join {
+            data.service.join_tournament(id, user).await?
+        } else {
+            data.service.leave_tournament(id, user).await?
+        };
+        Ok::<_, AppError>(Answer::public(announcement(langs.guild, &t)).updating())
+    };
+    let what = if join {
+        "tournament join button"
+    } else {
+        "tournament leave button"
+    };
+    respond(
+        &ctx.http,
+        Target::Component(interaction),
+        langs.user,
+        data.budget,
+        what,
+        work,
+    )
+    .await?;
+    Ok(())
+}
+
+/// The scheduler's look at the events: rounds over are followed by the next pairings or the
+/// final standings, and every paired game waiting for its thread gets one, with its first
+/// board and the first player's ping.
+pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
+    match service.advance_tournaments().await {
+        Ok(advanced) => {
+            for a in advanced {
+                announce(service, http, presenter, a).await;
+            }
+        }
+        Err(e) => tracing::warn!(error = %chain(&e), "could not advance the tournaments"),
+    }
+    loop {
+        let claimed = match service.claim_tournament_game().await {
+            Ok(Some(claimed)) => claimed,
+            Ok(None) => break,
+            Err(e) => {
+                tracing::warn!(error = %chain(&e), "could not claim a tournament game");
+                break;
+            }
+        };
+        let t = &claimed.tournament;
+        let lang = presenter.languages.guild(t.guild);
+        let [first, second] = claimed.players;
+        let title = tr!(
+            lang,
+            "tournament-thread-title",
+            name = t.name.as_str(),
+            round = claimed.round,
+            board = claimed.board,
+            first = presenter.names.of(http, first).await,
+            second = presenter.names.of(http, second).await
+        );
+        let parent = serenity::ChannelId::new(t.channel.max(1));
+        let kind = serenity::ChannelType::PublicThread;
+        let Some(thread) = super::thread::open_thread(http, parent, kind, title).await else {
+            // The claim runs out and a later look tries again.
+            break;
+        };
+        let view = match service
+            .start_tournament_game(claimed.pairing, thread.get())
+            .await
+        {
+            Ok(view) => view,
+            Err(e) => {
+                tracing::warn!(error = %chain(&e), "could not start a tournament game");
+                continue;
+            }
+        };
+        let headline = tr!(
+            lang,
+            "tournament-game-started",
+            name = t.name.as_str(),
+            round = claimed.round,
+            first = mention(first),
+            second = mention(second)
+        );
+        let board = game_message(http, presenter, lang, &headline, &view)
+            .await
+            .notify([first, second]);
+        for m in std::iter::once(board).chain(turn_ping(lang, &view)) {
+            if let Err(e) = post(http, thread.get(), &m).await {
+                tracing::warn!(game = view.id, error = %e, "could not post a tournament game");
+            }
+        }
+    }
+}
+
+async fn announce(
+    service: &Service,
+    http: &serenity::Http,
+    presenter: &present::Presenter,
+    advanced: Advanced,
+) {
+    let (channel, message) = match advanced {
+        Advanced::Paired { tournament, round } => {
+            let lang = presenter.languages.guild(tournament.guild);
+            let table = match service.tournament_table(tournament.id).await {
+                Ok(table) => table,
+                Err(e) => {
+                    tracing::warn!(error = %chain(&e), "could not read a tournament");
+                    return;
+                }
+            };
+            (tournament.channel, round_message(lang, &table, round))
+        }
+        Advanced::Finished(table) => {
+            let t = &table.tournament;
+            let lang = presenter.languages.guild(t.guild);
+            let winner = table
+                .standings
+                .first()
+                .map_or_else(String::new, |s| mention(s.id));
+            let text = format!(
+                "{}\n{}",
+                tr!(
+                    lang,
+                    "tournament-finished",
+                    name = t.name.as_str(),
+                    winner = winner
+                ),
+                standings_text(lang, &table)
+            );
+            (t.channel, Message::text(text).notify(players_in(&table)))
+        }
+    };
+    if let Err(e) = post(http, channel, &message).await {
+        tracing::warn!(error = %e, "could not post a tournament's round");
+    }
+}

@@ -1,0 +1,169 @@
+//! End to end through the fake Discord: a 3-player round-robin organised, played and finished
+//! by the real bot. Sign-up by button and by command, the refusals, the start with its
+//! pairings, each game in its own thread under the event's channel, the final standings, and
+//! the contract columns.
+
+use crate::fake_discord::*;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_is_organised_played_in_threads_and_finished() {
+    let t = Table::open().await;
+    let (_, created) = t
+        .say(
+            CAROL,
+            GENERAL,
+            "tournament create",
+            &[
+                ("name", json!("Autumn cup")),
+                ("game", json!("fanorona")),
+                ("format", json!("round-robin")),
+            ],
+        )
+        .await;
+    assert!(!created.ephemeral, "{}", created.content);
+    assert!(
+        created.content.contains("Autumn cup"),
+        "{}",
+        created.content
+    );
+    let join = created
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("fb:tournament-join:"))
+        .expect("a Join button");
+
+    // Refusals are private and change nothing.
+    let busy = t
+        .refused(
+            ALICE,
+            GENERAL,
+            "tournament create",
+            &[
+                ("name", json!("Another")),
+                ("game", json!("fibonacci")),
+                ("format", json!("swiss")),
+                ("rounds", json!(3)),
+            ],
+        )
+        .await;
+    assert!(busy.contains("already has a tournament"), "{busy}");
+    let rounds = t
+        .refused(
+            ALICE,
+            OTHER,
+            "tournament create",
+            &[
+                ("name", json!("Short")),
+                ("game", json!("fibonacci")),
+                ("format", json!("swiss")),
+                ("rounds", json!(1)),
+            ],
+        )
+        .await;
+    assert!(rounds.contains("from 2 to 15 rounds"), "{rounds}");
+    let none = t.refused(ALICE, OTHER, "tournament join", &[]).await;
+    assert!(none.contains("no tournament here"), "{none}");
+
+    // Alice joins with the button: the announcement is rewritten in place.
+    let clicked = t.fake.click(ALICE, GENERAL, &join);
+    let updated = t.fake.reply(&clicked).await;
+    assert_eq!(updated.kind, 7, "the click updates the announcement");
+    assert!(
+        updated.content.contains(&format!("<@{ALICE}>")),
+        "{}",
+        updated.content
+    );
+    let twice = t.refused(ALICE, GENERAL, "tournament join", &[]).await;
+    assert!(twice.contains("already"), "{twice}");
+    let (_, bob) = t.say(BOB, GENERAL, "tournament join", &[]).await;
+    assert!(
+        !bob.ephemeral && bob.content.contains("2 players"),
+        "{}",
+        bob.content
+    );
+    let few = t.refused(CAROL, GENERAL, "tournament start", &[]).await;
+    assert!(few.contains("at least 3 players"), "{few}");
+    let (_, carol) = t.say(CAROL, GENERAL, "tournament join", &[]).await;
+    assert!(carol.content.contains("3 players"), "{}", carol.content);
+
+    // The start posts the pairings and pings every player. Bob did not create the event, but
+    // the fake's members may manage the server, and a manager may start anyone's event (the
+    // creator-only refusal is the service's test).
+    let (_, started) = t.say(BOB, GENERAL, "tournament start", &[]).await;
+    assert!(!started.ephemeral, "{}", started.content);
+    assert!(started.content.contains("3 games"), "{}", started.content);
+    for player in [ALICE, BOB, CAROL] {
+        assert!(started.content.contains(&format!("<@{player}>")));
+    }
+    let late = t.refused(ALICE, GENERAL, "tournament leave", &[]).await;
+    assert!(late.contains("has started"), "{late}");
+
+    // Each game gets its own thread under the event's channel, with its first board.
+    let boards = t
+        .fake
+        .wait_for("three tournament games posted", |v| {
+            let found: Vec<Posted> = v
+                .posted()
+                .iter()
+                .filter(|p| p.content.contains("**Autumn cup**, round 1:") && p.has_png())
+                .cloned()
+                .collect();
+            (found.len() >= 3).then_some(found)
+        })
+        .await;
+    let threads: Vec<u64> = boards.iter().map(|p| p.channel).collect();
+    assert!(
+        threads.iter().all(|&c| c != GENERAL),
+        "games run in threads"
+    );
+    let games: String = t
+        .sql_value(
+            "SELECT string_agg(channel_id || ':' || second_player, ',' ORDER BY id) FROM games \
+             WHERE tournament_id IS NOT NULL AND tournament_round IS NULL AND $1 > 0",
+            1,
+        )
+        .await;
+    let games: Vec<(u64, u64)> = games
+        .split(',')
+        .map(|g| {
+            let (c, p) = g.split_once(':').expect("channel:player");
+            (c.parse().expect("channel"), p.parse().expect("player"))
+        })
+        .collect();
+    assert_eq!(games.len(), 3);
+    // A spectator's standings in a game's thread mean the tournament too.
+    let (_, table) = t.say(ALICE, games[0].0, "tournament standings", &[]).await;
+    assert!(table.content.contains("Autumn cup"), "{}", table.content);
+    assert!(
+        table.content.contains("0 played, 2 left"),
+        "{}",
+        table.content
+    );
+
+    // Every second player resigns: the first players win.
+    for &(thread, second) in &games {
+        let (_, resigned) = t.say(second, thread, "resign", &[]).await;
+        assert!(!resigned.ephemeral, "{}", resigned.content);
+    }
+    let over = t.wait_posts(GENERAL, "is over", 1).await;
+    let end = &over[0].content;
+    assert!(end.contains("wins the tournament"), "{end}");
+    assert!(end.contains("1. <@"), "the final standings: {end}");
+    for player in [ALICE, BOB, CAROL] {
+        assert!(over[0].pings.contains(&player), "every player is pinged");
+    }
+    let (_, standings) = t
+        .say(BOB, OTHER, "tournament standings", &[("id", json!(1))])
+        .await;
+    assert!(
+        standings.content.contains("final") && standings.content.contains("2 played, 0 left"),
+        "{}",
+        standings.content
+    );
+    let state: String = t
+        .sql_value("SELECT state FROM tournaments WHERE id = $1", 1)
+        .await;
+    assert_eq!(state, "finished");
+    t.close().await;
+}
