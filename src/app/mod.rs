@@ -59,7 +59,7 @@ pub use tournaments::{
     TournamentState, TournamentView,
 };
 pub use views::{
-    ChallengeView, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,
+    ChallengeView, EventTag, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,
 };
 
 /// A user, channel or guild id (Discord snowflakes; opaque numbers to the service).

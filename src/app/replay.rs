@@ -11,7 +11,7 @@ use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
 use super::logs::Replayed;
 use super::ratings::RatingChange;
-use super::views::{GameView, Outcome, parse_config, side_of};
+use super::views::{EventTag, GameView, Outcome, parse_config, side_of};
 use super::{MessageId, UserId};
 
 /// One replayed `move` entry of the log.
@@ -168,6 +168,11 @@ impl Loaded {
             draw_offer: self.draw_offer,
             ended_draw_offer: self.ended_offer_message,
             accepted_challenge: None,
+            tournament: self.row.tournament_id.map(|id| EventTag {
+                id,
+                name: self.row.tournament_name.clone().unwrap_or_default(),
+                round: self.row.tournament_round.map(|r| r.max(0) as u32),
+            }),
             clock: game_clock(&self.row.clock),
             ai: self
                 .row
@@ -382,6 +387,7 @@ mod tests {
                 rated: true,
                 tournament_id: None,
                 tournament_round: None,
+                tournament_name: None,
                 clock: Default::default(),
             };
             assert_eq!(outcome_from_row(&row), Ok(outcome));

@@ -107,6 +107,14 @@ impl Outcome {
     }
 }
 
+/// The tournament a game belongs to: its id, name and (Swiss) round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventTag {
+    pub id: i64,
+    pub name: String,
+    pub round: Option<u32>,
+}
+
 /// A game as the front ends see it: who plays, the current engine state, the last turn.
 #[derive(Clone, Debug)]
 pub struct GameView {
@@ -134,6 +142,8 @@ pub struct GameView {
     /// The challenge this command accepted (so the game began): the buttons of its message no
     /// longer apply. `None` from every other command.
     pub accepted_challenge: Option<ChallengeView>,
+    /// The tournament the game belongs to, if any.
+    pub tournament: Option<EventTag>,
     /// The clock: time per turn, deadline, pause.
     pub clock: GameClock,
     /// The game this one follows, and how (a rematch, a vela round).

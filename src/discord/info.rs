@@ -60,6 +60,8 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
                 side = side_name(lang, kind, side),
                 opponent = mention(opponent),
                 ai = ai,
+                event = super::present::event_text(lang, view)
+                    .map_or(String::new(), |e| format!(" ({e})")),
                 channel = channel(view.channel),
                 turn = turn,
                 turn_number = view.game.turn_number(),

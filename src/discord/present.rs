@@ -66,10 +66,23 @@ fn clock_text(lang: Lang, view: &GameView) -> Option<String> {
 
 /// Where a game comes from, for its status and history: "rematch of game 12".
 pub fn origin_text(lang: Lang, view: &GameView) -> Option<String> {
-    view.follows.map(|(kind, game)| match kind {
-        FollowKind::Rematch => tr!(lang, "game-origin-rematch", game = game),
-        FollowKind::Vela => tr!(lang, "game-origin-vela", game = game),
+    event_text(lang, view).or_else(|| {
+        view.follows.map(|(kind, game)| match kind {
+            FollowKind::Rematch => tr!(lang, "game-origin-rematch", game = game),
+            FollowKind::Vela => tr!(lang, "game-origin-vela", game = game),
+        })
     })
+}
+
+/// The tournament a game belongs to, and its round: "Autumn cup, round 2".
+pub fn event_text(lang: Lang, view: &GameView) -> Option<String> {
+    let event = view.tournament.as_ref()?;
+    Some(tr!(
+        lang,
+        "game-origin-tournament",
+        name = event.name.as_str(),
+        round = event.round.map_or("none".to_string(), |r| r.to_string())
+    ))
 }
 
 /// A date as the board picture prints it (the picture has no reader's time zone): UTC.
@@ -94,6 +107,7 @@ pub fn board_note(lang: Lang, view: &GameView) -> Option<String> {
             parts.push(tr!(lang, "game-note-due", date = utc(lang, deadline)));
         }
     }
+    parts.extend(event_text(lang, view));
     if let Some((kind, game)) = view.follows {
         parts.push(match kind {
             FollowKind::Rematch => tr!(lang, "game-note-rematch", game = game),

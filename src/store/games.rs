@@ -40,6 +40,8 @@ pub struct GameRow {
     /// The event the game belongs to, and (Swiss) its round.
     pub tournament_id: Option<i64>,
     pub tournament_round: Option<i16>,
+    /// The event's name (read with the row).
+    pub tournament_name: Option<String>,
     #[sqlx(flatten)]
     pub clock: ClockRow,
 }

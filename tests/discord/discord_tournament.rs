@@ -132,6 +132,14 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
         })
         .collect();
     assert_eq!(games.len(), 3);
+    // `/games` names the event of each game.
+    let (_, mine) = t.say(ALICE, OTHER, "games", &[]).await;
+    assert_eq!(
+        mine.content.matches("(Autumn cup)").count(),
+        2,
+        "{}",
+        mine.content
+    );
     // A spectator's standings in a game's thread mean the tournament too.
     let (_, table) = t.say(ALICE, games[0].0, "tournament standings", &[]).await;
     assert!(table.content.contains("Autumn cup"), "{}", table.content);

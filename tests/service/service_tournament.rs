@@ -207,6 +207,11 @@ async fn a_five_player_swiss_of_three_rounds_is_played_to_the_end() {
         assert_eq!(table.byes.iter().filter(|b| b.0 == round).count(), 1);
         for g in &games {
             assert_eq!(event_of(&db, g.id).await, (Some(t.id), Some(round as i16)));
+            let tag = g.tournament.as_ref().expect("the game names its event");
+            assert_eq!(
+                (tag.id, tag.name.as_str(), tag.round),
+                (t.id, "Autumn cup", Some(round))
+            );
         }
         assert!(
             service

@@ -5,6 +5,10 @@ game-clock-due = ⏰ due { $relative }
 game-pause-asked = { $side } asks for a { $days }-day pause
 game-origin-rematch = rematch of game { $game }
 game-origin-vela = vela round after game { $game }
+game-origin-tournament = { $round ->
+    [none] { $name }
+   *[other] { $name }, round { $round }
+}
 
 # The board picture has no reader's time zone: its dates are UTC.
 game-date = { $day } { $month ->

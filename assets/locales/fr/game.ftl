@@ -7,6 +7,10 @@ game-pause-asked = { $side } demande une pause de { $days ->
        *[other] { $days } jours
     }
 game-origin-rematch = revanche de la partie { $game }
+game-origin-tournament = { $round ->
+    [none] { $name }
+   *[other] { $name }, ronde { $round }
+}
 game-origin-vela = manche vela après la partie { $game }
 
 # L'image du plateau ne connaît pas le fuseau horaire du lecteur : ses dates sont en UTC.
