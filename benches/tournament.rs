@@ -1,11 +1,13 @@
-//! Tournament speed: pairing a Swiss round of 500 players (the target: at most 100 ms)
-//! and the standings of a 64-player event, from histories played out at random.
+//! Tournament speed: pairing a Swiss round of 500 players (the target: at most 100 ms),
+//! and the standings of a 64-player event and their picture (at most 10 ms), from histories
+//! played out at random.
 //!
 //! Run: `cargo bench --bench tournament`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use fibonacci_bot::render::{StandingsLine, standings_png};
 use fibonacci_bot::tournament::Format;
 use fibonacci_bot::tournament::standings::{Entrant, EventGame, GameResult, standings};
 use fibonacci_bot::tournament::swiss::{Colour, SwissPlayer, pair};
@@ -79,6 +81,23 @@ fn swiss(c: &mut Criterion) {
         .collect();
     group.bench_function("standings/64_players", |b| {
         b.iter(|| standings(Format::Swiss, black_box(&entrants), &games, &byes))
+    });
+    // The picture /tournament standings posts, for the same 64 players.
+    let table = standings(Format::Swiss, &entrants, &games, &byes);
+    let lines: Vec<StandingsLine> = table
+        .iter()
+        .map(|s| StandingsLine {
+            rank: s.rank.to_string(),
+            name: format!("player {}", s.id),
+            points: s.points().to_string(),
+            tiebreaks: [s.buchholz().to_string(), s.sonneborn_berger().to_string()],
+            games: format!("{} / {}", s.played, s.left),
+            dim: false,
+        })
+        .collect();
+    let header = ["#", "Player", "Points", "Buchholz", "S-B", "Played / left"].map(String::from);
+    group.bench_function("standings_picture/64_players", |b| {
+        b.iter(|| standings_png("Bench cup: standings", &header, black_box(&lines)).expect("drawn"))
     });
     group.finish();
 }

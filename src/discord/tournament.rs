@@ -19,6 +19,7 @@ use crate::app::{
 };
 use crate::engine::{Codec, GameKind, fanorona, fibonacci};
 use crate::i18n::Lang;
+use crate::render::{StandingsLine, standings_png};
 use crate::tournament::Format;
 use crate::tr;
 
@@ -373,6 +374,61 @@ pub fn standings_text(lang: Lang, table: &Table) -> String {
     lines.join("\n")
 }
 
+/// The standings as a picture (names as the server shows them), drawn by the painters.
+pub async fn standings_picture(
+    http: &serenity::Http,
+    presenter: &present::Presenter,
+    lang: Lang,
+    table: &Table,
+) -> Option<serenity::CreateAttachment> {
+    let t = &table.tournament;
+    let mut lines = Vec::with_capacity(table.standings.len());
+    for s in &table.standings {
+        let tiebreaks = match t.format {
+            Format::Swiss => [s.buchholz().to_string(), s.sonneborn_berger().to_string()],
+            Format::RoundRobin => [s.sonneborn_berger().to_string(), s.wins.to_string()],
+        };
+        lines.push(StandingsLine {
+            rank: s.rank.to_string(),
+            name: presenter.names.of(http, s.id).await,
+            points: s.points().to_string(),
+            tiebreaks,
+            games: format!("{} / {}", s.played, s.left),
+            dim: s.withdrawn,
+        });
+    }
+    let columns = match t.format {
+        Format::Swiss => ["buchholz", "sb"],
+        Format::RoundRobin => ["sb", "wins"],
+    };
+    let header = [
+        "#".to_string(),
+        tr!(lang, "tournament-column-player"),
+        tr!(lang, "tournament-column-points"),
+        tr!(lang, &format!("tournament-column-{}", columns[0])),
+        tr!(lang, &format!("tournament-column-{}", columns[1])),
+        tr!(lang, "tournament-column-games"),
+    ];
+    let title = tr!(
+        lang,
+        "tournament-standings-title",
+        name = t.name.as_str(),
+        state = t.state.as_str(),
+        round = t.round
+    )
+    .replace("**", "");
+    let png = presenter
+        .pictures
+        .draw("a tournament's standings", move || {
+            standings_png(&title, &header, &lines)
+        })
+        .await?;
+    Some(serenity::CreateAttachment::bytes(
+        png,
+        format!("standings-{}.png", t.id),
+    ))
+}
+
 /// The standings of this channel's tournament, or of the server's tournament `id`.
 #[poise::command(slash_command, guild_only)]
 pub async fn standings(
@@ -380,6 +436,7 @@ pub async fn standings(
     #[description = "Which tournament (this channel's by default)"] id: Option<i64>,
 ) -> Result<(), BotError> {
     let data = ctx.data();
+    let http = ctx.serenity_context().http.clone();
     let (_, channel, guild) = invoker(ctx);
     let lang = lang::of(ctx).user;
     answer(ctx, "tournament standings", async move {
@@ -388,7 +445,10 @@ pub async fn standings(
             None => here(data, channel).await?,
         };
         let table = data.service.tournament_table(t.id).await?;
-        Ok(Answer::public(Message::text(standings_text(lang, &table))))
+        let picture = standings_picture(&http, &data.presenter, lang, &table).await;
+        Ok(Answer::public(
+            Message::text(standings_text(lang, &table)).file(picture),
+        ))
     })
     .await
 }
@@ -562,7 +622,9 @@ async fn announce(
                 ),
                 standings_text(lang, &table)
             );
-            (t.channel, Message::text(text).notify(players_in(&table)))
+            let picture = standings_picture(http, presenter, lang, &table).await;
+            let message = Message::text(text).file(picture);
+            (t.channel, message.notify(players_in(&table)))
         }
     };
     if let Err(e) = post(http, channel, &message).await {

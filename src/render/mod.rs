@@ -24,6 +24,7 @@ pub mod layout;
 mod marks;
 mod paint;
 mod palette;
+mod standings;
 mod text;
 
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartSeries, rating_chart};
@@ -31,6 +32,7 @@ pub use layout::{
     fanorona_pixel, fanorona_point_at, fibonacci_cell_at, fibonacci_pixel, image_size,
 };
 pub use palette::{Colours, Palette, PieceColours};
+pub use standings::{STANDINGS_WIDTH, StandingsLine, standings_height, standings_png};
 
 use crate::i18n::Lang;
 

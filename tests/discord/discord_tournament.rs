@@ -143,6 +143,7 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
     // A spectator's standings in a game's thread mean the tournament too.
     let (_, table) = t.say(ALICE, games[0].0, "tournament standings", &[]).await;
     assert!(table.content.contains("Autumn cup"), "{}", table.content);
+    assert!(table.has_png(), "the table as a picture");
     assert!(
         table.content.contains("0 played, 2 left"),
         "{}",
@@ -158,6 +159,10 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
     let end = &over[0].content;
     assert!(end.contains("wins the tournament"), "{end}");
     assert!(end.contains("1. <@"), "the final standings: {end}");
+    assert!(
+        over[0].has_png(),
+        "the final standings come as a picture too"
+    );
     for player in [ALICE, BOB, CAROL] {
         assert!(over[0].pings.contains(&player), "every player is pinged");
     }

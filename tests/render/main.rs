@@ -8,3 +8,4 @@ mod render_cli;
 mod render_golden;
 mod render_pixels;
 mod render_props;
+mod render_standings;

@@ -58,3 +58,10 @@ tournament-withdrew = { $player } withdrew from **{ $name }**: { $count } games 
 tournament-thread-title = { $name }, round { $round }, board { $board }: { $first } – { $second }
 tournament-game-started = **{ $name }**, round { $round }: { $first } against { $second }.
 tournament-finished = 🏆 **{ $name }** is over: { $winner } wins the tournament!
+
+tournament-column-player = Player
+tournament-column-points = Points
+tournament-column-buchholz = Buchholz
+tournament-column-sb = S-B
+tournament-column-wins = Wins
+tournament-column-games = Played / left

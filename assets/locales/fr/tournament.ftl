@@ -58,3 +58,10 @@ tournament-withdrew = { $player } a abandonné **{ $name }** : { $count } partie
 tournament-thread-title = { $name }, ronde { $round }, table { $board } : { $first } – { $second }
 tournament-game-started = **{ $name }**, ronde { $round } : { $first } contre { $second }.
 tournament-finished = 🏆 **{ $name }** est terminé : { $winner } remporte le tournoi !
+
+tournament-column-player = Joueur
+tournament-column-points = Points
+tournament-column-buchholz = Buchholz
+tournament-column-sb = S-B
+tournament-column-wins = Victoires
+tournament-column-games = Jouées / restantes
