@@ -429,11 +429,47 @@ pub async fn standings_picture(
     ))
 }
 
+/// The server's tournaments whose name or number contains what was typed, latest first: the
+/// choices of `/tournament standings id:`.
+async fn autocomplete_events(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let lang = lang::of(ctx).user;
+    let lookup = ctx.data().service.tournaments_of_guild(guild, 200);
+    let events = match tokio::time::timeout(std::time::Duration::from_millis(1500), lookup).await {
+        Ok(Ok(events)) => events,
+        _ => Vec::new(),
+    };
+    let typed = partial.trim().to_lowercase();
+    let choices = events
+        .into_iter()
+        .filter(|(id, name, _)| {
+            typed.is_empty() || name.to_lowercase().contains(&typed) || id.to_string() == typed
+        })
+        .take(25)
+        .map(|(id, name, state)| {
+            let label = tr!(
+                lang,
+                "tournament-choice",
+                id = id,
+                name = name.as_str(),
+                state = state.as_str()
+            );
+            serenity::AutocompleteChoice::new(label.chars().take(100).collect::<String>(), id)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 /// The standings of this channel's tournament, or of the server's tournament `id`.
 #[poise::command(slash_command, guild_only)]
 pub async fn standings(
     ctx: Context<'_>,
-    #[description = "Which tournament (this channel's by default)"] id: Option<i64>,
+    #[description = "Which tournament (this channel's by default)"]
+    #[autocomplete = "autocomplete_events"]
+    id: Option<i64>,
 ) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();

@@ -174,6 +174,22 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
         "{}",
         standings.content
     );
+    // `id:` offers the server's tournaments by name.
+    let sent = t
+        .fake
+        .autocomplete(BOB, OTHER, "tournament standings", "id", "");
+    let offered = t.fake.reply(&sent).await;
+    let choices = offered.data["choices"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        choices.iter().any(|c| c["value"] == json!(1)
+            && c["name"]
+                .as_str()
+                .is_some_and(|n| n.contains("Autumn cup (over)"))),
+        "{choices:?}"
+    );
     let state: String = t
         .sql_value("SELECT state FROM tournaments WHERE id = $1", 1)
         .await;

@@ -65,3 +65,9 @@ tournament-column-buchholz = Buchholz
 tournament-column-sb = S-B
 tournament-column-wins = Wins
 tournament-column-games = Played / left
+tournament-choice = #{ $id } { $name } ({ $state ->
+    [open] open
+    [running] under way
+    [finished] over
+   *[other] cancelled
+})

@@ -65,3 +65,9 @@ tournament-column-buchholz = Buchholz
 tournament-column-sb = S-B
 tournament-column-wins = Victoires
 tournament-column-games = Jouées / restantes
+tournament-choice = n° { $id } { $name } ({ $state ->
+    [open] ouvert
+    [running] en cours
+    [finished] terminé
+   *[other] annulé
+})
