@@ -25,6 +25,12 @@ CREATE TABLE tournaments (
     round        SMALLINT NOT NULL DEFAULT 0 CHECK (round >= 0),
     -- The announcement that carries the Join / Leave buttons, once posted.
     message_id   BIGINT,
+    -- What the channel has been told: the last round whose pairings were posted, and the final
+    -- standings. A process that moves the event on posts what is owed, claimed for a while
+    -- (`announce_lease`) so that two processes do not both post it, and a restart posts it.
+    announced_round SMALLINT NOT NULL DEFAULT 0,
+    announced_end   BOOLEAN NOT NULL DEFAULT false,
+    announce_lease  TIMESTAMPTZ,
     created_at   TIMESTAMPTZ NOT NULL,
     started_at   TIMESTAMPTZ,
     finished_at  TIMESTAMPTZ,

@@ -559,13 +559,18 @@ pub async fn on_button(
 /// final standings, and every paired game waiting for its thread gets one, with its first
 /// board and the first player's ping.
 pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
-    match service.advance_tournaments().await {
-        Ok(advanced) => {
-            for a in advanced {
+    if let Err(e) = service.advance_tournaments().await {
+        tracing::warn!(error = %chain(&e), "could not advance the tournaments");
+    }
+    // What the channels are owed (rounds just paired, events just over, or what a process
+    // that stopped did not post), each claimed by one process.
+    match service.claim_tournament_announcements().await {
+        Ok(owed) => {
+            for a in owed {
                 announce(service, http, presenter, a).await;
             }
         }
-        Err(e) => tracing::warn!(error = %chain(&e), "could not advance the tournaments"),
+        Err(e) => tracing::warn!(error = %chain(&e), "could not read the tournaments owed"),
     }
     loop {
         let claimed = match service.claim_tournament_game().await {
@@ -629,6 +634,10 @@ async fn announce(
     presenter: &present::Presenter,
     advanced: Advanced,
 ) {
+    let (id, round, end) = match &advanced {
+        Advanced::Paired { tournament, round } => (tournament.id, *round, false),
+        Advanced::Finished(table) => (table.tournament.id, table.tournament.round, true),
+    };
     let (channel, message) = match advanced {
         Advanced::Paired { tournament, round } => {
             let lang = presenter.languages.guild(tournament.guild);
@@ -663,7 +672,13 @@ async fn announce(
             (t.channel, message.notify(players_in(&table)))
         }
     };
-    if let Err(e) = post(http, channel, &message).await {
-        tracing::warn!(error = %e, "could not post a tournament's round");
+    match post(http, channel, &message).await {
+        Ok(_) => {
+            if let Err(e) = service.tournament_announced(id, round, end).await {
+                tracing::warn!(error = %chain(&e), "could not record a tournament's post");
+            }
+        }
+        // Offered again once the claim runs out.
+        Err(e) => tracing::warn!(error = %e, "could not post a tournament's round"),
     }
 }

@@ -410,6 +410,49 @@ pub async fn attach_game(conn: &mut PgConnection, id: i64, game: i64) -> Result<
     Ok(())
 }
 
+/// Claims (for `lease`) up to `limit` events whose channel is owed a message: a round paired
+/// and not posted, or the end not posted. Returns their ids.
+pub async fn claim_unannounced(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    lease: chrono::Duration,
+    limit: i64,
+) -> Result<Vec<i64>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "UPDATE tournaments SET announce_lease = $2 \
+         WHERE id IN (SELECT id FROM tournaments \
+                      WHERE ((state = 'running' AND announced_round < round) \
+                             OR (state = 'finished' AND NOT announced_end)) \
+                        AND (announce_lease IS NULL OR announce_lease < $1) \
+                      ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+         RETURNING id",
+    )
+    .bind(now)
+    .bind(now + lease)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Records that event `id`'s channel was told of round `round` (and of the end, with `end`).
+pub async fn set_announced(
+    conn: &mut PgConnection,
+    id: i64,
+    round: i16,
+    end: bool,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE tournaments SET announced_round = GREATEST(announced_round, $2), \
+             announced_end = announced_end OR $3, announce_lease = NULL WHERE id = $1",
+    )
+    .bind(id)
+    .bind(round)
+    .bind(end)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Claims the running events whose last round is over (every paired game started and ended),
 /// row-locked until the transaction ends, skipping those another process holds.
 pub async fn claim_round_over(

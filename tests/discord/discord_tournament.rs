@@ -100,18 +100,7 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
     assert!(late.contains("has started"), "{late}");
 
     // Each game gets its own thread under the event's channel, with its first board.
-    let boards = t
-        .fake
-        .wait_for("three tournament games posted", |v| {
-            let found: Vec<Posted> = v
-                .posted()
-                .iter()
-                .filter(|p| p.content.contains("**Autumn cup**, round 1:") && p.has_png())
-                .cloned()
-                .collect();
-            (found.len() >= 3).then_some(found)
-        })
-        .await;
+    let boards = posts_anywhere(&t, "**Autumn cup**, round 1:", 3).await;
     let threads: Vec<u64> = boards.iter().map(|p| p.channel).collect();
     assert!(
         threads.iter().all(|&c| c != GENERAL),
@@ -194,5 +183,136 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
         .sql_value("SELECT state FROM tournaments WHERE id = $1", 1)
         .await;
     assert_eq!(state, "finished");
+    t.close().await;
+}
+
+/// Waits for `count` board pictures anywhere whose text contains `needle`.
+async fn posts_anywhere(t: &Table, needle: &str, count: usize) -> Vec<Posted> {
+    t.fake
+        .wait_for(&format!("{count} posts with {needle:?}"), |v| {
+            let found: Vec<Posted> = v
+                .posted()
+                .iter()
+                .filter(|p| p.content.contains(needle) && p.has_png())
+                .cloned()
+                .collect();
+            (found.len() >= count).then_some(found)
+        })
+        .await
+}
+
+/// The games of round `round` (Swiss) as (thread, first player, second player).
+async fn round_games(t: &Table, round: i64) -> Vec<(u64, u64, u64)> {
+    let games: String = t
+        .sql_value(
+            "SELECT COALESCE(string_agg(channel_id || ':' || first_player || ':' || second_player, \
+             ',' ORDER BY id), '') FROM games WHERE tournament_round = $1",
+            round as u64,
+        )
+        .await;
+    games
+        .split(',')
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            let parts: Vec<u64> = g.split(':').map(|p| p.parse().expect("a number")).collect();
+            (parts[0], parts[1], parts[2])
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_survives_a_restart_between_rounds_and_a_withdrawal() {
+    const DAVE: u64 = 920_000_000_000_000_004;
+    let mut t = Table::open().await;
+    t.fake.add_user(DAVE, "dave");
+    let (_, created) = t
+        .say(
+            ALICE,
+            GENERAL,
+            "tournament create",
+            &[
+                ("name", json!("Winter swiss")),
+                ("game", json!("fibonacci")),
+                ("format", json!("swiss")),
+                ("rounds", json!(2)),
+            ],
+        )
+        .await;
+    assert!(!created.ephemeral, "{}", created.content);
+    for p in [ALICE, BOB, CAROL, DAVE] {
+        let (_, joined) = t.say(p, GENERAL, "tournament join", &[]).await;
+        assert!(!joined.ephemeral, "{}", joined.content);
+    }
+    let (_, started) = t.say(ALICE, GENERAL, "tournament start", &[]).await;
+    assert!(
+        started.content.contains("round 1 of 2"),
+        "{}",
+        started.content
+    );
+    posts_anywhere(&t, "**Winter swiss**, round 1:", 2).await;
+    let first = round_games(&t, 1).await;
+    assert_eq!(first.len(), 2);
+    // Round 1 ends; the bot is killed at once, before or after it paired round 2.
+    for &(thread, _, second) in &first {
+        let (_, resigned) = t.say(second, thread, "resign", &[]).await;
+        assert!(!resigned.ephemeral, "{}", resigned.content);
+    }
+    t.kill_and_restart().await;
+    // Round 2 is paired and posted once, and its games get their threads.
+    let posted = t.wait_posts(GENERAL, "round 2 of 2", 1).await;
+    for p in [ALICE, BOB, CAROL, DAVE] {
+        assert!(posted[0].pings.contains(&p), "every player is pinged");
+    }
+    posts_anywhere(&t, "**Winter swiss**, round 2:", 2).await;
+    let second = round_games(&t, 2).await;
+    assert_eq!(second.len(), 2);
+    // The winners of round 1 meet, as do the losers: no rematch.
+    for &(_, a, b) in &second {
+        assert!(
+            !first
+                .iter()
+                .any(|&(_, x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+        );
+    }
+    // A player withdraws: their game is lost at once; the other game ends by resignation.
+    let (thread, leaver, stayer) = second[0];
+    let (_, withdrew) = t.say(leaver, GENERAL, "tournament withdraw", &[]).await;
+    assert!(
+        withdrew.content.contains("withdrew"),
+        "{}",
+        withdrew.content
+    );
+    t.wait_posts(thread, "resigned", 1).await;
+    let (other, _, loser) = second[1];
+    t.say(loser, other, "resign", &[]).await;
+    let over = t.wait_posts(GENERAL, "is over", 1).await;
+    assert!(
+        over[0].content.contains("(withdrawn)"),
+        "{}",
+        over[0].content
+    );
+    assert!(over[0].content.contains(&format!("<@{stayer}>")));
+    // Nothing was posted twice.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(
+        t.fake
+            .posted_in(GENERAL)
+            .iter()
+            .filter(|p| p.content.contains("round 2 of 2"))
+            .count(),
+        1
+    );
+    assert_eq!(
+        t.fake
+            .posted_in(GENERAL)
+            .iter()
+            .filter(|p| p.content.contains("is over"))
+            .count(),
+        1
+    );
+    let games: i64 = t
+        .sql_value("SELECT count(*) FROM games WHERE tournament_id = $1", 1)
+        .await;
+    assert_eq!(games, 4);
     t.close().await;
 }

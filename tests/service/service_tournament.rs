@@ -375,6 +375,25 @@ async fn two_services_on_one_database_pair_each_round_once() {
         .chain(y.as_ref().expect("two"))
         .collect();
     assert_eq!(paired.len(), 1, "round 2 is paired once: {paired:?}");
+    // Its post is owed once: one process claims it, and once posted it is owed no more.
+    let (x, y) = tokio::join!(
+        one.claim_tournament_announcements(),
+        two.claim_tournament_announcements()
+    );
+    let owed: Vec<Advanced> = x.expect("one").into_iter().chain(y.expect("two")).collect();
+    assert!(
+        matches!(owed.as_slice(), [Advanced::Paired { round: 2, .. }]),
+        "{owed:?}"
+    );
+    one.tournament_announced(t.id, 2, false)
+        .await
+        .expect("posted");
+    assert!(
+        one.claim_tournament_announcements()
+            .await
+            .expect("none")
+            .is_empty()
+    );
     let table = one.tournament_table(t.id).await.expect("table");
     assert_eq!(table.games.len(), 4);
     assert_eq!(table.tournament.round, 2);

@@ -49,7 +49,7 @@ const LANDED: &[(i64, &str, &str)] = &[
     (
         8,
         "tournaments",
-        "8e4dcd18cf600b456a86767f88478c299fc720d939dc09119d950bf5f0412f609db921d5358b173a99e0f57c135b9a8e",
+        "e34d2e4f822ecacb18b4f600d4a4dfd5ab8dba60db677e8e70bdc344033cbb4ddc71413366bafd399806b3265a1c0e31",
     ),
 ];
 

@@ -276,4 +276,50 @@ impl Service {
         })
         .await
     }
+
+    /// Claims what event channels are owed (a round's pairings, the final standings) for a
+    /// while, so that one process posts each; the caller posts, then calls
+    /// [`Service::tournament_announced`]. A claim not confirmed is offered again later (after a
+    /// restart, say).
+    pub async fn claim_tournament_announcements(&self) -> Result<Vec<Advanced>, AppError> {
+        let now = self.now();
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let lease = chrono::Duration::seconds(CLAIM_LEASE_SECS);
+            let ids = store::claim_unannounced(&mut tx, now, lease, 16).await?;
+            tx.commit().await?;
+            let mut owed = Vec::with_capacity(ids.len());
+            let mut tx = self.store.begin_read().await?;
+            for id in ids {
+                let Some(row) = store::by_id(&mut tx, id).await? else {
+                    continue;
+                };
+                let table = self.table_in(&mut tx, row).await?;
+                owed.push(match table.tournament.state {
+                    TournamentState::Finished => Advanced::Finished(Box::new(table)),
+                    _ => Advanced::Paired {
+                        round: table.tournament.round,
+                        tournament: table.tournament,
+                    },
+                });
+            }
+            Ok(owed)
+        })
+        .await
+    }
+
+    /// Records that event `id`'s channel was told of `round` (or of the end: `end`).
+    pub async fn tournament_announced(
+        &self,
+        id: i64,
+        round: u32,
+        end: bool,
+    ) -> Result<(), AppError> {
+        self.guarded(async {
+            let mut conn = self.store.pool().acquire().await?;
+            store::set_announced(&mut conn, id, round as i16, end).await?;
+            Ok(())
+        })
+        .await
+    }
 }

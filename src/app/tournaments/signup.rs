@@ -270,6 +270,8 @@ impl Service {
         };
         store::insert_round(tx, view.id, 1, &games, bye).await?;
         store::set_state(tx, view.id, TournamentState::Running.as_str(), 1, now).await?;
+        // The answer to the start posts round 1's pairings.
+        store::set_announced(tx, view.id, 1, false).await?;
         Ok(())
     }
 }
