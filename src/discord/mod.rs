@@ -38,6 +38,7 @@ pub mod reply;
 pub mod terms;
 mod thread;
 pub mod tournament;
+pub mod tournament_posts;
 pub mod words;
 
 pub use config::{BotConfig, ConfigError};

@@ -38,7 +38,7 @@ pub async fn run(
 /// One look: due games first, then every notice owed, then the tournaments.
 pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
     notices(service, http, presenter).await;
-    super::tournament::look(service, http, presenter).await;
+    super::tournament_posts::look(service, http, presenter).await;
 }
 
 async fn notices(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {

@@ -9,17 +9,17 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::Button;
 use super::choices::Choice;
-use super::present::{self, describe, game_message, mention, turn_ping};
+use super::present::{self, describe, game_message, mention};
 use super::reply::{Answer, Message, Offer, OfferPosted, Target, post, respond};
 use super::terms::challenge_terms;
+use super::tournament_posts::{round_message, standings_picture, standings_text};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, lang};
 use crate::app::{
-    Advanced, AppError, NewTournament, Refusal, Service, Table, TournamentRefusal, TournamentState,
-    TournamentView, TurnClock, UserId, chain,
+    AppError, NewTournament, Refusal, TournamentRefusal, TournamentState, TournamentView,
+    TurnClock, UserId,
 };
 use crate::engine::{Codec, GameKind, fanorona, fibonacci};
 use crate::i18n::Lang;
-use crate::render::{StandingsLine, standings_png};
 use crate::tournament::Format;
 use crate::tr;
 
@@ -256,66 +256,6 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
     .await
 }
 
-/// The pairings of `round` as lines: "board 1: <@a> – <@b>", then the bye.
-fn pairing_lines(lang: Lang, table: &Table, round: u32) -> String {
-    let mut lines: Vec<String> = table
-        .games
-        .iter()
-        .filter(|g| g.round == round)
-        .map(|g| {
-            tr!(
-                lang,
-                "tournament-pairing",
-                board = g.board,
-                first = mention(g.first),
-                second = mention(g.second)
-            )
-        })
-        .collect();
-    lines.extend(
-        table
-            .byes
-            .iter()
-            .filter(|b| b.0 == round)
-            .map(|b| tr!(lang, "tournament-bye", player = mention(b.1))),
-    );
-    lines.join("\n")
-}
-
-/// The players of `table` still in the event, to ping.
-fn players_in(table: &Table) -> Vec<UserId> {
-    table
-        .tournament
-        .players
-        .iter()
-        .filter(|p| !p.withdrawn)
-        .map(|p| p.user)
-        .collect()
-}
-
-/// The message that a round was paired: its pairings, pinging every player.
-fn round_message(lang: Lang, table: &Table, round: u32) -> Message {
-    let t = &table.tournament;
-    let head = if t.format == Format::Swiss {
-        tr!(
-            lang,
-            "tournament-round-paired",
-            name = t.name.as_str(),
-            round = round,
-            rounds = t.rounds.unwrap_or(round)
-        )
-    } else {
-        tr!(
-            lang,
-            "tournament-started",
-            name = t.name.as_str(),
-            games = table.games.len()
-        )
-    };
-    Message::text(format!("{head}\n{}", pairing_lines(lang, table, round)))
-        .notify(players_in(table))
-}
-
 /// Start this channel's tournament (its creator, or a server manager): the first round is paired.
 #[poise::command(slash_command, guild_only)]
 pub async fn start(ctx: Context<'_>) -> Result<(), BotError> {
@@ -332,101 +272,6 @@ pub async fn start(ctx: Context<'_>) -> Result<(), BotError> {
         Ok(Answer::public(round_message(lang, &table, 1)))
     })
     .await
-}
-
-/// The standings as text: rank, player, points, tiebreaks, games played and left.
-pub fn standings_text(lang: Lang, table: &Table) -> String {
-    let t = &table.tournament;
-    let mut lines = vec![tr!(
-        lang,
-        "tournament-standings-title",
-        name = t.name.as_str(),
-        state = t.state.as_str(),
-        round = t.round
-    )];
-    for s in &table.standings {
-        let tiebreaks = match t.format {
-            Format::Swiss => tr!(
-                lang,
-                "tournament-tiebreaks-swiss",
-                buchholz = s.buchholz(),
-                sb = s.sonneborn_berger()
-            ),
-            Format::RoundRobin => tr!(
-                lang,
-                "tournament-tiebreaks-round-robin",
-                sb = s.sonneborn_berger(),
-                wins = s.wins
-            ),
-        };
-        lines.push(tr!(
-            lang,
-            "tournament-standing",
-            rank = s.rank,
-            player = mention(s.id),
-            points = s.points(),
-            tiebreaks = tiebreaks,
-            played = s.played,
-            left = s.left,
-            withdrawn = if s.withdrawn { "yes" } else { "no" }
-        ));
-    }
-    lines.join("\n")
-}
-
-/// The standings as a picture (names as the server shows them), drawn by the painters.
-pub async fn standings_picture(
-    http: &serenity::Http,
-    presenter: &present::Presenter,
-    lang: Lang,
-    table: &Table,
-) -> Option<serenity::CreateAttachment> {
-    let t = &table.tournament;
-    let mut lines = Vec::with_capacity(table.standings.len());
-    for s in &table.standings {
-        let tiebreaks = match t.format {
-            Format::Swiss => [s.buchholz().to_string(), s.sonneborn_berger().to_string()],
-            Format::RoundRobin => [s.sonneborn_berger().to_string(), s.wins.to_string()],
-        };
-        lines.push(StandingsLine {
-            rank: s.rank.to_string(),
-            name: presenter.names.of(http, s.id).await,
-            points: s.points().to_string(),
-            tiebreaks,
-            games: format!("{} / {}", s.played, s.left),
-            dim: s.withdrawn,
-        });
-    }
-    let columns = match t.format {
-        Format::Swiss => ["buchholz", "sb"],
-        Format::RoundRobin => ["sb", "wins"],
-    };
-    let header = [
-        "#".to_string(),
-        tr!(lang, "tournament-column-player"),
-        tr!(lang, "tournament-column-points"),
-        tr!(lang, &format!("tournament-column-{}", columns[0])),
-        tr!(lang, &format!("tournament-column-{}", columns[1])),
-        tr!(lang, "tournament-column-games"),
-    ];
-    let title = tr!(
-        lang,
-        "tournament-standings-title",
-        name = t.name.as_str(),
-        state = t.state.as_str(),
-        round = t.round
-    )
-    .replace("**", "");
-    let png = presenter
-        .pictures
-        .draw("a tournament's standings", move || {
-            standings_png(&title, &header, &lines)
-        })
-        .await?;
-    Some(serenity::CreateAttachment::bytes(
-        png,
-        format!("standings-{}.png", t.id),
-    ))
 }
 
 /// The server's tournaments whose name or number contains what was typed, latest first: the
@@ -553,132 +398,4 @@ pub async fn on_button(
     )
     .await?;
     Ok(())
-}
-
-/// The scheduler's look at the events: rounds over are followed by the next pairings or the
-/// final standings, and every paired game waiting for its thread gets one, with its first
-/// board and the first player's ping.
-pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
-    if let Err(e) = service.advance_tournaments().await {
-        tracing::warn!(error = %chain(&e), "could not advance the tournaments");
-    }
-    // What the channels are owed (rounds just paired, events just over, or what a process
-    // that stopped did not post), each claimed by one process.
-    match service.claim_tournament_announcements().await {
-        Ok(owed) => {
-            for a in owed {
-                announce(service, http, presenter, a).await;
-            }
-        }
-        Err(e) => tracing::warn!(error = %chain(&e), "could not read the tournaments owed"),
-    }
-    loop {
-        let claimed = match service.claim_tournament_game().await {
-            Ok(Some(claimed)) => claimed,
-            Ok(None) => break,
-            Err(e) => {
-                tracing::warn!(error = %chain(&e), "could not claim a tournament game");
-                break;
-            }
-        };
-        let t = &claimed.tournament;
-        let lang = presenter.languages.guild(t.guild);
-        let [first, second] = claimed.players;
-        let title = tr!(
-            lang,
-            "tournament-thread-title",
-            name = t.name.as_str(),
-            round = claimed.round,
-            board = claimed.board,
-            first = presenter.names.of(http, first).await,
-            second = presenter.names.of(http, second).await
-        );
-        let parent = serenity::ChannelId::new(t.channel.max(1));
-        let kind = serenity::ChannelType::PublicThread;
-        let Some(thread) = super::thread::open_thread(http, parent, kind, title).await else {
-            // The claim runs out and a later look tries again.
-            break;
-        };
-        let view = match service
-            .start_tournament_game(claimed.pairing, thread.get())
-            .await
-        {
-            Ok(view) => view,
-            Err(e) => {
-                tracing::warn!(error = %chain(&e), "could not start a tournament game");
-                continue;
-            }
-        };
-        let headline = tr!(
-            lang,
-            "tournament-game-started",
-            name = t.name.as_str(),
-            round = claimed.round,
-            first = mention(first),
-            second = mention(second)
-        );
-        let board = game_message(http, presenter, lang, &headline, &view)
-            .await
-            .notify([first, second]);
-        for m in std::iter::once(board).chain(turn_ping(lang, &view)) {
-            if let Err(e) = post(http, thread.get(), &m).await {
-                tracing::warn!(game = view.id, error = %e, "could not post a tournament game");
-            }
-        }
-    }
-}
-
-async fn announce(
-    service: &Service,
-    http: &serenity::Http,
-    presenter: &present::Presenter,
-    advanced: Advanced,
-) {
-    let (id, round, end) = match &advanced {
-        Advanced::Paired { tournament, round } => (tournament.id, *round, false),
-        Advanced::Finished(table) => (table.tournament.id, table.tournament.round, true),
-    };
-    let (channel, message) = match advanced {
-        Advanced::Paired { tournament, round } => {
-            let lang = presenter.languages.guild(tournament.guild);
-            let table = match service.tournament_table(tournament.id).await {
-                Ok(table) => table,
-                Err(e) => {
-                    tracing::warn!(error = %chain(&e), "could not read a tournament");
-                    return;
-                }
-            };
-            (tournament.channel, round_message(lang, &table, round))
-        }
-        Advanced::Finished(table) => {
-            let t = &table.tournament;
-            let lang = presenter.languages.guild(t.guild);
-            let winner = table
-                .standings
-                .first()
-                .map_or_else(String::new, |s| mention(s.id));
-            let text = format!(
-                "{}\n{}",
-                tr!(
-                    lang,
-                    "tournament-finished",
-                    name = t.name.as_str(),
-                    winner = winner
-                ),
-                standings_text(lang, &table)
-            );
-            let picture = standings_picture(http, presenter, lang, &table).await;
-            let message = Message::text(text).file(picture);
-            (t.channel, message.notify(players_in(&table)))
-        }
-    };
-    match post(http, channel, &message).await {
-        Ok(_) => {
-            if let Err(e) = service.tournament_announced(id, round, end).await {
-                tracing::warn!(error = %chain(&e), "could not record a tournament's post");
-            }
-        }
-        // Offered again once the claim runs out.
-        Err(e) => tracing::warn!(error = %e, "could not post a tournament's round"),
-    }
 }
