@@ -202,14 +202,17 @@ impl Service {
     }
 
     /// Loads a claimed game (replaying its log); a corrupt one is an `Err` with the reason.
-    async fn load_claimed(tx: &mut Tx, row: GameRow) -> Result<Result<Loaded, String>, AppError> {
+    pub(super) async fn load_claimed(
+        tx: &mut Tx,
+        row: GameRow,
+    ) -> Result<Result<Loaded, String>, AppError> {
         let id = row.id;
         let entries = games::moves(tx, id).await?;
         Ok(replay::load(row, entries).map_err(|e| format!("game {id} does not load: {e}")))
     }
 
     /// Writes a claimed game's new state (the caller commits).
-    async fn write_claimed(
+    pub(super) async fn write_claimed(
         tx: &mut Tx,
         loaded: &Loaded,
         entry: crate::store::games::NewMove,

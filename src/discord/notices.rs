@@ -42,6 +42,12 @@ pub async fn look(service: &Service, http: &serenity::Http, presenter: &present:
 }
 
 async fn notices(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
+    due(service).await;
+    send_owed(service, http, presenter).await;
+}
+
+/// Acts on the due games: reminders, timeouts, pauses that end.
+async fn due(service: &Service) {
     match service.tick().await {
         Ok(report) if report.is_empty() => {}
         Ok(report) => {
@@ -53,6 +59,11 @@ async fn notices(service: &Service, http: &serenity::Http, presenter: &present::
         }
         Err(e) => tracing::warn!(error = %chain(&e), "the scheduler could not look for due games"),
     }
+}
+
+/// Sends every notice owed (claimed a batch at a time, so that another process sends the
+/// others): also called by a command whose work the outbox carries, so it shows at once.
+pub async fn send_owed(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
     loop {
         let notices = match service.claim_notices(CLAIM).await {
             Ok(notices) => notices,
@@ -118,6 +129,43 @@ async fn send(
                     "notice-time-up-first"
                 }
             );
+            post(
+                http,
+                channel,
+                &game_message(http, presenter, lang, &headline, view).await,
+            )
+            .await?;
+            if let Some(over) = game_over(lang, view) {
+                post(http, channel, &over).await?;
+            }
+            Ok(())
+        }
+        NoticeKind::Started => {
+            // A tournament game's first board in its thread, pinging both players.
+            let [first, second] = view.players;
+            let (name, round) = view.tournament.as_ref().map_or((String::new(), 1), |t| {
+                (t.name.clone(), t.round.unwrap_or(1))
+            });
+            let headline = crate::tr!(
+                lang,
+                "tournament-game-started",
+                name = name,
+                round = round,
+                first = mention(first),
+                second = mention(second)
+            );
+            let board = game_message(http, presenter, lang, &headline, view)
+                .await
+                .notify([first, second]);
+            post(http, channel, &board).await?;
+            if let Some(ping) = turn_ping(lang, view) {
+                post(http, channel, &ping).await?;
+            }
+            Ok(())
+        }
+        NoticeKind::Withdrawn => {
+            let player = notice.user.map(mention).unwrap_or_default();
+            let headline = crate::tr!(lang, "tournament-game-withdrawn", player = player);
             post(
                 http,
                 channel,

@@ -9,8 +9,8 @@ use poise::serenity_prelude as serenity;
 
 use super::buttons::Button;
 use super::choices::Choice;
-use super::present::{self, describe, game_message, mention};
-use super::reply::{Answer, Message, Offer, OfferPosted, Target, post, respond};
+use super::present::{self, describe, mention};
+use super::reply::{Answer, Message, Offer, OfferPosted, Target, respond};
 use super::terms::challenge_terms;
 use super::tournament_posts::{round_message, standings_picture, standings_text};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, lang};
@@ -344,22 +344,14 @@ pub async fn withdraw(ctx: Context<'_>) -> Result<(), BotError> {
     answer(ctx, "tournament withdraw", async move {
         let t = here(data, channel).await?;
         let (t, ended) = data.service.withdraw_from_tournament(t.id, user).await?;
-        for view in &ended {
-            let headline = tr!(lang, "finish-resigned", player = mention(user));
-            let mut messages = vec![game_message(&http, &data.presenter, lang, &headline, view).await];
-            messages.extend(present::game_over(lang, view));
-            for m in messages {
-                if let Err(e) = post(&http, view.channel, &m).await {
-                    tracing::warn!(game = view.id, error = %e, "could not post a withdrawal's game");
-                }
-            }
-        }
+        // The lost games' boards are in the outbox: sent now rather than at the next look.
+        super::notices::send_owed(&data.service, &http, &data.presenter).await;
         Ok(Answer::public(Message::text(tr!(
             lang,
             "tournament-withdrew",
             player = mention(user),
             name = t.name.as_str(),
-            count = ended.len()
+            count = ended
         ))))
     })
     .await

@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::present::{self, game_message, mention, turn_ping};
+use super::present::{self, mention};
 use super::reply::{Message, post};
 use crate::app::{Advanced, Service, Table, UserId, chain};
 use crate::engine::Codec;
@@ -213,33 +213,21 @@ pub async fn look(service: &Service, http: &serenity::Http, presenter: &present:
             // The claim runs out and a later look tries again.
             break;
         };
-        let view = match service
+        if let Err(e) = service
             .start_tournament_game(claimed.pairing, thread.get())
             .await
         {
-            Ok(view) => view,
-            Err(e) => {
-                tracing::warn!(error = %chain(&e), "could not start a tournament game");
-                continue;
-            }
-        };
-        let headline = tr!(
-            lang,
-            "tournament-game-started",
-            name = t.name.as_str(),
-            round = claimed.round,
-            first = mention(first),
-            second = mention(second)
-        );
-        let board = game_message(http, presenter, lang, &headline, &view)
-            .await
-            .notify([first, second]);
-        for m in std::iter::once(board).chain(turn_ping(lang, &view)) {
-            if let Err(e) = post(http, thread.get(), &m).await {
-                tracing::warn!(game = view.id, error = %e, "could not post a tournament game");
-            }
+            tracing::warn!(error = %chain(&e), "could not start a tournament game");
         }
     }
+    // A withdrawn player's games still in progress (one paired before the withdrawal and
+    // started since, say) are lost; the first boards and those losses go out by the outbox.
+    match service.resign_withdrawn().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(games = n, "games of withdrawn players resigned"),
+        Err(e) => tracing::warn!(error = %chain(&e), "could not resign withdrawn players' games"),
+    }
+    super::notices::send_owed(service, http, presenter).await;
 }
 
 async fn announce(

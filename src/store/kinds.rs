@@ -75,6 +75,10 @@ pub enum NoticeKind {
     Timeout,
     Aborted,
     Resumed,
+    /// A tournament game's first board, in its thread.
+    Started,
+    /// A game lost because its player withdrew from the tournament.
+    Withdrawn,
 }
 
 /// What a move log entry records (`moves.kind`): `Move` entries are replayed through the engine,

@@ -472,3 +472,41 @@ pub async fn claim_round_over(
     .fetch_all(conn)
     .await?)
 }
+
+/// Locks and returns up to `limit` tournament games in progress in which a player has withdrawn
+/// from the event (the scheduler resigns them for that player), skipping games another
+/// transaction holds. Each row comes with the user who withdrew.
+pub async fn claim_withdrawn_games(
+    conn: &mut PgConnection,
+    limit: i64,
+) -> Result<Vec<(super::games::GameRow, u64)>, StoreError> {
+    let rows: Vec<super::games::GameRow> = sqlx::query_as(concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games g WHERE g.tournament_id IS NOT NULL AND g.outcome IS NULL \
+             AND EXISTS (SELECT 1 FROM tournament_players p \
+                         WHERE p.tournament_id = g.tournament_id AND p.withdrawn_at IS NOT NULL \
+                           AND p.user_id IN (g.first_player, g.second_player)) \
+         ORDER BY g.id LIMIT $1 FOR UPDATE OF g SKIP LOCKED"
+    ))
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    // Who withdrew, per game (the first of the two, should both have).
+    let leavers: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT g.id, min(p.user_id) FROM games g JOIN tournament_players p \
+           ON p.tournament_id = g.tournament_id AND p.user_id IN (g.first_player, g.second_player) \
+         WHERE g.id = ANY($1) AND p.withdrawn_at IS NOT NULL GROUP BY g.id",
+    )
+    .bind(&ids)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let user = leavers.iter().find(|l| l.0 == row.id)?.1;
+            Some((row, id_from_db(user)))
+        })
+        .collect())
+}

@@ -316,3 +316,152 @@ async fn a_swiss_survives_a_restart_between_rounds_and_a_withdrawal() {
     assert_eq!(games, 4);
     t.close().await;
 }
+
+/// How many messages in `channel` contain `needle`.
+fn count_in(t: &Table, channel: u64, needle: &str) -> usize {
+    t.fake
+        .posted_in(channel)
+        .iter()
+        .filter(|p| p.content.contains(needle))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_five_player_swiss_is_played_to_the_end_by_two_bot_processes() {
+    const DAVE: u64 = 920_000_000_000_000_004;
+    const EVE: u64 = 920_000_000_000_000_005;
+    const NAME: &str = "Spring swiss";
+    let mut t = Table::open().await;
+    t.fake.add_user(DAVE, "dave");
+    t.fake.add_user(EVE, "eve");
+    let players = [ALICE, BOB, CAROL, DAVE, EVE];
+    // Two processes on one database: both run the scheduler's looks (interactions go to the
+    // newest), so every round, thread and post below must come from exactly one of them.
+    let mut second = t.second_bot().await;
+    let (_, created) = t
+        .say(
+            BOB,
+            GENERAL,
+            "tournament create",
+            &[
+                ("name", json!(NAME)),
+                ("game", json!("fanorona")),
+                ("format", json!("swiss")),
+                ("rounds", json!(3)),
+                ("clock", json!("1d")),
+            ],
+        )
+        .await;
+    assert!(!created.ephemeral, "{}", created.content);
+    for p in players {
+        let (_, joined) = t.say(p, GENERAL, "tournament join", &[]).await;
+        assert!(!joined.ephemeral, "{}", joined.content);
+    }
+    let (_, started) = t.say(BOB, GENERAL, "tournament start", &[]).await;
+    assert!(
+        started.content.contains("round 1 of 3"),
+        "{}",
+        started.content
+    );
+    assert!(
+        started.content.contains("Bye (1 point)"),
+        "{}",
+        started.content
+    );
+
+    let mut all = Vec::new();
+    for round in 1..=3u32 {
+        if round > 1 {
+            let posted = t
+                .wait_posts(GENERAL, &format!("round {round} of 3"), 1)
+                .await;
+            for p in players {
+                assert!(posted[0].pings.contains(&p), "round {round} pings <@{p}>");
+            }
+        }
+        posts_anywhere(&t, &format!("**{NAME}**, round {round}:"), 2).await;
+        let games = round_games(&t, i64::from(round)).await;
+        assert_eq!(games.len(), 2, "round {round}: {games:?}");
+        for (n, &(thread, first, second_player)) in games.iter().enumerate() {
+            match (round, n) {
+                // A draw: offered by the first player, accepted by the second by button.
+                (1, 1) => {
+                    let (_, offer) = t.say(first, thread, "draw", &[]).await;
+                    let accept = offer
+                        .custom_ids()
+                        .into_iter()
+                        .find(|i| i.contains("accept"))
+                        .expect("an Accept button");
+                    let click = t.fake.click(second_player, thread, &accept);
+                    let accepted = t.fake.reply(&click).await;
+                    assert!(!accepted.ephemeral, "{}", accepted.content);
+                }
+                // A timeout: the first player never moves, and loses (no abort in an event).
+                (2, 0) => {
+                    t.deadline_in(thread, -1).await;
+                    t.wait_posts(thread, "Time is up", 1).await;
+                }
+                _ => {
+                    let (_, resigned) = t.say(second_player, thread, "resign", &[]).await;
+                    assert!(!resigned.ephemeral, "{}", resigned.content);
+                }
+            }
+        }
+        all.extend(games);
+    }
+    let over = t.wait_posts(GENERAL, "is over", 1).await;
+    for p in players {
+        assert!(over[0].pings.contains(&p), "the end pings <@{p}>");
+        assert!(over[0].content.contains(&format!("<@{p}>")));
+    }
+    assert!(
+        over[0].has_png(),
+        "the final standings come as a picture too"
+    );
+
+    // Let both processes look a few more times: nothing is posted twice.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    for round in 2..=3 {
+        assert_eq!(count_in(&t, GENERAL, &format!("round {round} of 3")), 1);
+    }
+    assert_eq!(count_in(&t, GENERAL, "is over"), 1);
+    for &(thread, _, _) in &all {
+        assert_eq!(
+            count_in(&t, thread, &format!("**{NAME}**, round")),
+            1,
+            "{thread}"
+        );
+    }
+    // No pair met twice; three byes, to three players; the results as played.
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert!(
+                (a.1, a.2) != (b.1, b.2) && (a.1, a.2) != (b.2, b.1),
+                "{a:?} {b:?}"
+            );
+        }
+    }
+    let byes: i64 = t
+        .sql_value(
+            "SELECT count(DISTINCT user_id) FROM tournament_byes WHERE tournament_id = $1",
+            1,
+        )
+        .await;
+    assert_eq!(byes, 3);
+    let outcomes: String = t
+        .sql_value(
+            "SELECT string_agg(outcome, ',' ORDER BY id) FROM games WHERE tournament_id = $1",
+            1,
+        )
+        .await;
+    assert_eq!(
+        outcomes, "resigned,draw-agreed,timeout,resigned,resigned,resigned",
+        "{outcomes}"
+    );
+    let state: String = t
+        .sql_value("SELECT state FROM tournaments WHERE id = $1", 1)
+        .await;
+    assert_eq!(state, "finished");
+    second.kill();
+    t.close().await;
+}

@@ -7,7 +7,7 @@ use crate::common;
 
 use chrono::Duration;
 use fibonacci_bot::app::{
-    Advanced, AppError, GameView, NewTournament, Refusal, Service, TournamentRefusal,
+    Advanced, AppError, GameView, NewTournament, Outcome, Refusal, Service, TournamentRefusal,
     TournamentState, TournamentView, TurnClock,
 };
 use fibonacci_bot::engine::{Config, GameKind};
@@ -324,7 +324,7 @@ async fn a_four_player_round_robin_starts_every_game_at_once_and_a_withdrawal_lo
         .withdraw_from_tournament(t.id, 4)
         .await
         .expect("withdraw");
-    assert_eq!(ended.len(), 3);
+    assert_eq!(ended, 3);
     assert!(after.players.iter().any(|p| p.user == 4 && p.withdrawn));
     assert!(matches!(
         refused(service.withdraw_from_tournament(t.id, 4).await),
@@ -349,6 +349,85 @@ async fn a_four_player_round_robin_starts_every_game_at_once_and_a_withdrawal_lo
     let order: Vec<(u64, f64)> = table.standings.iter().map(|s| (s.id, s.points())).collect();
     assert_eq!(order, vec![(1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)]);
     assert!(table.standings[3].withdrawn);
+}
+
+/// The notices owed for game `game`, by kind, in order.
+async fn notices_of(db: &common::TestDb, game: i64) -> Vec<String> {
+    let mut conn = sqlx::PgConnection::connect(db.url())
+        .await
+        .expect("connect");
+    sqlx::query_scalar("SELECT kind FROM notices WHERE game_id = $1 ORDER BY id")
+        .bind(game)
+        .fetch_all(&mut conn)
+        .await
+        .expect("notices")
+}
+
+#[tokio::test]
+async fn a_game_paired_before_a_withdrawal_and_started_after_it_is_lost_by_the_sweep() {
+    let db = common::fresh_database().await;
+    let (service, _clock) = service(&db).await;
+    let t = event_with(&service, Format::RoundRobin, None, &[1, 2, 3, 4]).await;
+    service
+        .start_tournament(t.id, CREATOR, false)
+        .await
+        .expect("start");
+    // Five of the six games get their threads; the sixth waits (its thread not opened yet).
+    let mut started = Vec::new();
+    let mut waiting = Vec::new();
+    while let Some(claimed) = service.claim_tournament_game().await.expect("claim") {
+        if started.len() < 5 {
+            let view = service
+                .start_tournament_game(claimed.pairing, 90_000 + claimed.pairing as u64)
+                .await
+                .expect("start");
+            started.push(view);
+        } else {
+            waiting.push(claimed);
+        }
+    }
+    assert_eq!(waiting.len(), 1);
+    for g in &started {
+        assert_eq!(
+            notices_of(&db, g.id).await,
+            ["started"],
+            "the first board is owed"
+        );
+    }
+    let leaver = waiting[0].players[0];
+    let (_, ended) = service
+        .withdraw_from_tournament(t.id, leaver)
+        .await
+        .expect("withdraw");
+    let theirs = started
+        .iter()
+        .filter(|g| g.players.contains(&leaver))
+        .count();
+    assert_eq!(ended, theirs);
+    for g in started.iter().filter(|g| g.players.contains(&leaver)) {
+        assert_eq!(notices_of(&db, g.id).await, ["started", "withdrawn"]);
+    }
+    // Nothing is left for the sweep until the sixth game starts; then it is lost at once.
+    assert_eq!(service.resign_withdrawn().await.expect("sweep"), 0);
+    let late = service
+        .start_tournament_game(waiting[0].pairing, 99_999)
+        .await
+        .expect("start the last game");
+    assert!(late.outcome.is_none());
+    assert_eq!(service.resign_withdrawn().await.expect("sweep"), 1);
+    assert_eq!(service.resign_withdrawn().await.expect("sweep"), 0, "once");
+    assert_eq!(notices_of(&db, late.id).await, ["started", "withdrawn"]);
+    let view = service
+        .history(99_999)
+        .await
+        .expect("the last game's history")
+        .0;
+    assert_eq!(
+        view.outcome,
+        Some(Outcome::Resigned {
+            winner: view.side_of(leaver).expect("a player").other()
+        })
+    );
 }
 
 #[tokio::test]

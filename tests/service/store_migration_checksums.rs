@@ -51,6 +51,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "tournaments",
         "e34d2e4f822ecacb18b4f600d4a4dfd5ab8dba60db677e8e70bdc344033cbb4ddc71413366bafd399806b3265a1c0e31",
     ),
+    (
+        9,
+        "event notices",
+        "7e5b899e586cc1c96cebb26b4bb37a32dd56bcf055ba2d790d835a88af027b274937a57541c548d30857dbe89eea4944",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.

@@ -55,6 +55,7 @@ tournament-standing = { $rank }. { $player }: **{ $points }** pts · { $tiebreak
    *[other] {""}
 }
 tournament-withdrew = { $player } withdrew from **{ $name }**: { $count } games in progress count as lost.
+tournament-game-withdrawn = { $player } withdrew from the tournament: this game counts as resigned.
 tournament-thread-title = { $name }, round { $round }, board { $board }: { $first } – { $second }
 tournament-game-started = **{ $name }**, round { $round }: { $first } against { $second }.
 tournament-finished = 🏆 **{ $name }** is over: { $winner } wins the tournament!

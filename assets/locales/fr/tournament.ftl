@@ -55,6 +55,7 @@ tournament-standing = { $rank }. { $player } : **{ $points }** pts · { $tiebrea
    *[other] {""}
 }
 tournament-withdrew = { $player } a abandonné **{ $name }** : { $count } parties en cours comptent comme perdues.
+tournament-game-withdrawn = { $player } a quitté le tournoi : cette partie compte comme abandonnée.
 tournament-thread-title = { $name }, ronde { $round }, table { $board } : { $first } – { $second }
 tournament-game-started = **{ $name }**, ronde { $round } : { $first } contre { $second }.
 tournament-finished = 🏆 **{ $name }** est terminé : { $winner } remporte le tournoi !

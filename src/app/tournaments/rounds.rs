@@ -2,6 +2,10 @@
 //! advanced by the scheduler.
 
 use super::*;
+use crate::app::{NoticeKind, Outcome};
+use crate::engine::Side;
+use crate::store::kinds::MoveKind;
+use crate::store::schedule::NewNotice;
 
 impl Service {
     /// The table of event `id`.
@@ -57,68 +61,116 @@ impl Service {
     }
 
     /// `user` withdraws from running event `id`: they are not paired again, and each of their
-    /// games in progress counts as lost (resigned). Returns those games as they ended.
+    /// games in progress counts as lost (resigned, with a notice to its thread in the outbox).
+    /// Returns the event and how many games that ended.
     pub async fn withdraw_from_tournament(
         &self,
         id: i64,
         user: UserId,
-    ) -> Result<(TournamentView, Vec<GameView>), AppError> {
+    ) -> Result<(TournamentView, usize), AppError> {
         let now = self.now();
-        let (view, channels) = self
-            .guarded(async {
-                let mut tx = self.store.begin().await?;
-                let row = store::lock(&mut tx, id)
-                    .await?
-                    .ok_or(TournamentRefusal::NoTournament)?;
-                let view = self.event_view(&mut tx, row).await?;
-                let Some(me) = view.players.iter().find(|p| p.user == user) else {
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let row = store::lock(&mut tx, id)
+                .await?
+                .ok_or(TournamentRefusal::NoTournament)?;
+            let view = self.event_view(&mut tx, row).await?;
+            let Some(me) = view.players.iter().find(|p| p.user == user) else {
+                return Err(TournamentRefusal::NotJoined {
+                    name: view.name.clone(),
+                }
+                .into());
+            };
+            match view.state {
+                TournamentState::Running => {}
+                TournamentState::Open => {
                     return Err(TournamentRefusal::NotJoined {
                         name: view.name.clone(),
                     }
                     .into());
-                };
-                match view.state {
-                    TournamentState::Running => {}
-                    TournamentState::Open => {
-                        return Err(TournamentRefusal::NotJoined {
-                            name: view.name.clone(),
-                        }
-                        .into());
-                    }
-                    _ => {
-                        return Err(TournamentRefusal::Over {
-                            name: view.name.clone(),
-                        }
-                        .into());
-                    }
                 }
-                let games = store::games(&mut tx, id).await?;
-                let open: Vec<ChannelId> = games
-                    .iter()
-                    .filter(|g| {
-                        g.outcome.is_none()
-                            && (id_from_db(g.first_player) == user
-                                || id_from_db(g.second_player) == user)
-                    })
-                    .filter_map(|g| g.channel_id.map(id_from_db))
-                    .collect();
-                if me.withdrawn && open.is_empty() {
-                    return Err(TournamentRefusal::AlreadyWithdrawn {
+                _ => {
+                    return Err(TournamentRefusal::Over {
                         name: view.name.clone(),
                     }
                     .into());
                 }
-                store::withdraw(&mut tx, id, user, now).await?;
-                tx.commit().await?;
-                Ok((view, open))
-            })
-            .await?;
-        let mut ended = Vec::new();
-        for channel in channels {
-            ended.push(self.resign(channel, user).await?);
+            }
+            if me.withdrawn {
+                return Err(TournamentRefusal::AlreadyWithdrawn {
+                    name: view.name.clone(),
+                }
+                .into());
+            }
+            store::withdraw(&mut tx, id, user, now).await?;
+            // The games are resigned in this transaction: the withdrawal and its losses are
+            // written together (a game another transaction holds is left to the scheduler's
+            // next look, which resigns what a withdrawn player still has in progress).
+            let ended = self.resign_withdrawn_in(&mut tx, now).await?;
+            let ended = ended.iter().filter(|&&u| u == user).count();
+            tx.commit().await?;
+            let mut view = view;
+            if let Some(p) = view.players.iter_mut().find(|p| p.user == user) {
+                p.withdrawn = true;
+            }
+            Ok((view, ended))
+        })
+        .await
+    }
+
+    /// The scheduler's sweep: every tournament game in progress of a player who withdrew is
+    /// resigned for them (a game paired before the withdrawal and started after it, or one a
+    /// withdrawal could not lock), with a notice to its thread. Returns how many ended.
+    pub async fn resign_withdrawn(&self) -> Result<usize, AppError> {
+        let now = self.now();
+        self.guarded(async {
+            let mut tx = self.store.begin().await?;
+            let ended = self.resign_withdrawn_in(&mut tx, now).await?;
+            tx.commit().await?;
+            Ok(ended.len())
+        })
+        .await
+    }
+
+    /// Resigns the games in progress of players who withdrew; returns who lost each.
+    async fn resign_withdrawn_in(
+        &self,
+        tx: &mut crate::store::Tx,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<UserId>, AppError> {
+        let mut notices = Vec::new();
+        for (row, user) in store::claim_withdrawn_games(tx, 64).await? {
+            let id = row.id;
+            let mut loaded = match Self::load_claimed(tx, row).await? {
+                Ok(loaded) => loaded,
+                Err(why) => {
+                    tracing::error!(
+                        game_id = id,
+                        "a withdrawn player's game cannot be resigned: {why}"
+                    );
+                    continue;
+                }
+            };
+            let side = if loaded.player(Side::First) == user {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let entry = Self::service_entry(&loaded, side, user, MoveKind::Resign);
+            let outcome = Outcome::Resigned {
+                winner: side.other(),
+            };
+            crate::app::clock::stop(&mut loaded.row.clock);
+            Self::write_claimed(tx, &loaded, entry, Some(outcome), now).await?;
+            notices.push(NewNotice {
+                game_id: id,
+                kind: NoticeKind::Withdrawn,
+                user: Some(user),
+                deadline: None,
+            });
         }
-        let after = self.tournament_table(view.id).await?.tournament;
-        Ok((after, ended))
+        crate::store::schedule::insert_notices(tx, now, &notices).await?;
+        Ok(notices.iter().filter_map(|n| n.user).collect())
     }
 
     /// Claims one paired game that waits for its thread; the caller opens it and calls
@@ -191,6 +243,14 @@ impl Service {
                 .start_locked(&mut tx, challenge, second, None, Some((t.id, round)))
                 .await?;
             store::attach_game(&mut tx, pairing, game.id).await?;
+            // The first board goes to the thread through the outbox, owed from this commit.
+            let notice = NewNotice {
+                game_id: game.id,
+                kind: NoticeKind::Started,
+                user: None,
+                deadline: None,
+            };
+            crate::store::schedule::insert_notices(&mut tx, self.now(), &[notice]).await?;
             tx.commit().await?;
             Ok(replay::load(game, Vec::new())?.view())
         })
