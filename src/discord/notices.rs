@@ -109,6 +109,22 @@ async fn post(http: &serenity::Http, channel: u64, message: &Message) -> serenit
     reply::post(http, channel, message).await.map(|_| ())
 }
 
+/// A game just ended: its board under `headline`, then who won.
+async fn final_board(
+    http: &serenity::Http,
+    presenter: &present::Presenter,
+    lang: crate::i18n::Lang,
+    headline: &str,
+    view: &crate::app::GameView,
+) -> serenity::Result<()> {
+    let board = game_message(http, presenter, lang, headline, view).await;
+    post(http, view.channel, &board).await?;
+    if let Some(over) = game_over(lang, view) {
+        post(http, view.channel, &over).await?;
+    }
+    Ok(())
+}
+
 /// Sends one notice.
 async fn send(
     http: &serenity::Http,
@@ -129,16 +145,7 @@ async fn send(
                     "notice-time-up-first"
                 }
             );
-            post(
-                http,
-                channel,
-                &game_message(http, presenter, lang, &headline, view).await,
-            )
-            .await?;
-            if let Some(over) = game_over(lang, view) {
-                post(http, channel, &over).await?;
-            }
-            Ok(())
+            final_board(http, presenter, lang, &headline, view).await
         }
         NoticeKind::Started => {
             // A tournament game's first board in its thread, pinging both players.
@@ -166,16 +173,7 @@ async fn send(
         NoticeKind::Withdrawn => {
             let player = notice.user.map(mention).unwrap_or_default();
             let headline = crate::tr!(lang, "tournament-game-withdrawn", player = player);
-            post(
-                http,
-                channel,
-                &game_message(http, presenter, lang, &headline, view).await,
-            )
-            .await?;
-            if let Some(over) = game_over(lang, view) {
-                post(http, channel, &over).await?;
-            }
-            Ok(())
+            final_board(http, presenter, lang, &headline, view).await
         }
         NoticeKind::Resumed => {
             let headline = crate::tr!(lang, "notice-resumed");

@@ -71,10 +71,7 @@ impl Service {
         let now = self.now();
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let row = store::lock(&mut tx, id)
-                .await?
-                .ok_or(TournamentRefusal::NoTournament)?;
-            let view = self.event_view(&mut tx, row).await?;
+            let view = self.locked_event(&mut tx, id).await?;
             let Some(me) = view.players.iter().find(|p| p.user == user) else {
                 return Err(TournamentRefusal::NotJoined {
                     name: view.name.clone(),

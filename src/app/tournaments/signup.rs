@@ -3,6 +3,18 @@
 use super::*;
 
 impl Service {
+    /// Locks event `id` (until the transaction ends) and reads it.
+    pub(super) async fn locked_event(
+        &self,
+        tx: &mut crate::store::Tx,
+        id: i64,
+    ) -> Result<TournamentView, AppError> {
+        let row = store::lock(tx, id)
+            .await?
+            .ok_or(TournamentRefusal::NoTournament)?;
+        self.event_view(tx, row).await
+    }
+
     pub(super) async fn event_view(
         &self,
         tx: &mut crate::store::Tx,
@@ -135,10 +147,7 @@ impl Service {
         let now = self.now();
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let row = store::lock(&mut tx, id)
-                .await?
-                .ok_or(TournamentRefusal::NoTournament)?;
-            let view = self.event_view(&mut tx, row).await?;
+            let view = self.locked_event(&mut tx, id).await?;
             let name = || view.name.clone();
             match view.state {
                 TournamentState::Open => {}
