@@ -12,7 +12,9 @@ use super::choices::Choice;
 use super::present::{self, describe, mention};
 use super::reply::{Answer, Message, Offer, OfferPosted, Target, respond};
 use super::terms::challenge_terms;
-use super::tournament_posts::{round_message, standings_picture, standings_text};
+use super::tournament_posts::{
+    cross_table_picture, round_message, standings_picture, standings_text,
+};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, lang};
 use crate::app::{
     AppError, NewTournament, Refusal, TournamentRefusal, TournamentState, TournamentView,
@@ -327,8 +329,11 @@ pub async fn standings(
         };
         let table = data.service.tournament_table(t.id).await?;
         let picture = standings_picture(&http, &data.presenter, lang, &table).await;
+        let cross = cross_table_picture(&http, &data.presenter, lang, &table).await;
         Ok(Answer::public(
-            Message::text(standings_text(lang, &table)).file(picture),
+            Message::text(standings_text(lang, &table))
+                .file(picture)
+                .file(cross),
         ))
     })
     .await

@@ -7,11 +7,13 @@ use poise::serenity_prelude as serenity;
 
 use super::present::{self, mention};
 use super::reply::{Message, post};
-use crate::app::{Advanced, Service, Table, UserId, chain};
+use crate::app::{Advanced, PairedGame, Service, Table, UserId, chain};
 use crate::engine::Codec;
 use crate::i18n::Lang;
-use crate::render::{StandingsLine, standings_png};
+use crate::render::{CrossRow, StandingsLine, cross_table_png, standings_png};
 use crate::tournament::Format;
+use crate::tournament::cross::cross_table;
+use crate::tournament::standings::EventGame;
 use crate::tr;
 
 /// The pairings of `round` as lines: "board 1: <@a> – <@b>", then the bye.
@@ -157,16 +159,58 @@ pub async fn standings_picture(
         round = t.round
     )
     .replace("**", "");
-    let png = presenter
-        .pictures
-        .draw("a tournament's standings", move || {
-            standings_png(&title, &header, &lines)
-        })
-        .await?;
-    Some(serenity::CreateAttachment::bytes(
-        png,
-        format!("standings-{}.png", t.id),
-    ))
+    let file = format!("standings-{}.png", t.id);
+    attachment(presenter, "a tournament's standings", file, move || {
+        standings_png(&title, &header, &lines)
+    })
+    .await
+}
+
+/// A picture drawn by the painters, as the attachment `file`.
+async fn attachment(
+    presenter: &present::Presenter,
+    what: &'static str,
+    file: String,
+    draw: impl FnOnce() -> Result<Vec<u8>, crate::render::RenderError> + Send + 'static,
+) -> Option<serenity::CreateAttachment> {
+    let png = presenter.pictures.draw(what, draw).await?;
+    Some(serenity::CreateAttachment::bytes(png, file))
+}
+
+/// A round-robin's cross table as a picture (`None` for a Swiss event, or if it cannot be
+/// drawn): rows and columns in standings order.
+pub async fn cross_table_picture(
+    http: &serenity::Http,
+    presenter: &present::Presenter,
+    lang: Lang,
+    table: &Table,
+) -> Option<serenity::CreateAttachment> {
+    let t = &table.tournament;
+    if t.format != Format::RoundRobin {
+        return None;
+    }
+    let order: Vec<UserId> = table.standings.iter().map(|s| s.id).collect();
+    let games: Vec<EventGame> = table.games.iter().map(PairedGame::event_game).collect();
+    let cells = cross_table(&order, &games);
+    let mut rows = Vec::with_capacity(order.len());
+    for (s, results) in table.standings.iter().zip(cells) {
+        rows.push(CrossRow {
+            name: presenter.names.of(http, s.id).await,
+            cells: results
+                .iter()
+                .map(|r| crate::words::tournament::cross_cell(r))
+                .collect(),
+            points: s.points().to_string(),
+            dim: s.withdrawn,
+        });
+    }
+    let title = tr!(lang, "tournament-cross-title", name = t.name.as_str()).replace("**", "");
+    let points = tr!(lang, "tournament-column-points");
+    let file = format!("cross-table-{}.png", t.id);
+    attachment(presenter, "a tournament's cross table", file, move || {
+        cross_table_png(&title, &points, &rows)
+    })
+    .await
 }
 
 /// The scheduler's look at the events: rounds over are followed by the next pairings or the
@@ -270,7 +314,8 @@ async fn announce(
                 standings_text(lang, &table)
             );
             let picture = standings_picture(http, presenter, lang, &table).await;
-            let message = Message::text(text).file(picture);
+            let cross = cross_table_picture(http, presenter, lang, &table).await;
+            let message = Message::text(text).file(picture).file(cross);
             (t.channel, message.notify(players_in(&table)))
         }
     };

@@ -17,6 +17,7 @@ use image::RgbImage;
 use crate::engine::{Game, GameKind, Played, Status};
 
 mod chart;
+mod cross_table;
 #[doc(hidden)]
 pub mod deflate;
 mod frame;
@@ -28,6 +29,7 @@ mod standings;
 mod text;
 
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartSeries, rating_chart};
+pub use cross_table::{CrossRow, cross_table_png};
 pub use layout::{
     fanorona_pixel, fanorona_point_at, fibonacci_cell_at, fibonacci_pixel, image_size,
 };

@@ -22,16 +22,16 @@ pub struct StandingsLine {
 }
 
 pub const STANDINGS_WIDTH: u32 = 1000;
-const TOP: u32 = 96;
-const ROW: u32 = 34;
-const BOTTOM: u32 = 20;
-const SIZE: f32 = 22.0;
+pub(super) const TOP: u32 = 96;
+pub(super) const ROW: u32 = 34;
+pub(super) const BOTTOM: u32 = 20;
+pub(super) const SIZE: f32 = 22.0;
 
-const BACKGROUND: Colour = Rgb([250, 248, 243]);
-const STRIPE: Colour = Rgb([238, 235, 226]);
-const RULE: Colour = Rgb([190, 186, 176]);
-const INK: Colour = Rgb([40, 40, 48]);
-const DIM: Colour = Rgb([130, 130, 140]);
+pub(super) const BACKGROUND: Colour = Rgb([250, 248, 243]);
+pub(super) const STRIPE: Colour = Rgb([238, 235, 226]);
+pub(super) const RULE: Colour = Rgb([190, 186, 176]);
+pub(super) const INK: Colour = Rgb([40, 40, 48]);
+pub(super) const DIM: Colour = Rgb([130, 130, 140]);
 
 /// Where each column is drawn: its x and alignment (rank, name, points, two tiebreaks, games).
 const COLUMNS: [(f32, Align); 6] = [

@@ -6,8 +6,10 @@
 //!   differences, then balanced colours), by an exact minimum-cost perfect matching
 //!   ([`matching`]);
 //! - [`round_robin`]: every game of a round-robin, with balanced colours;
-//! - [`standings`]: points and tiebreaks (Buchholz, Sonneborn-Berger, wins, rating).
+//! - [`standings`]: points and tiebreaks (Buchholz, Sonneborn-Berger, wins, rating);
+//! - [`cross`]: a round-robin's cross table.
 
+pub mod cross;
 pub mod matching;
 pub mod round_robin;
 pub mod standings;

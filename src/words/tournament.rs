@@ -59,6 +59,21 @@ pub fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
     }
 }
 
+/// A cross table's cell: the row player's results against one opponent, in the order played
+/// (`1` a win, `½` a draw, `0` a loss, `·` a game in progress), empty without a game.
+pub fn cross_cell(results: &[crate::tournament::cross::Half]) -> String {
+    results
+        .iter()
+        .map(|r| match r {
+            Some(2) => "1",
+            Some(1) => "½",
+            Some(_) => "0",
+            None => "·",
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -152,6 +152,12 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
         over[0].has_png(),
         "the final standings come as a picture too"
     );
+    let names: Vec<&str> = over[0].files.iter().map(|f| f.filename.as_str()).collect();
+    assert_eq!(
+        names,
+        ["standings-1.png", "cross-table-1.png"],
+        "a round-robin's end shows its cross table"
+    );
     for player in [ALICE, BOB, CAROL] {
         assert!(over[0].pings.contains(&player), "every player is pinged");
     }
@@ -163,6 +169,13 @@ async fn a_round_robin_is_organised_played_in_threads_and_finished() {
         "{}",
         standings.content
     );
+    let cross = standings
+        .files
+        .iter()
+        .find(|f| f.filename == "cross-table-1.png")
+        .expect("/tournament standings shows a round-robin's cross table");
+    let picture = image::load_from_memory(&cross.bytes).expect("a picture");
+    assert_eq!(picture.height(), 96 + 34 * 4 + 20, "a row per player");
     // `id:` offers the server's tournaments by name.
     let sent = t
         .fake

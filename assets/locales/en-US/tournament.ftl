@@ -43,6 +43,7 @@ tournament-pairing = Board { $board }: { $first } (moves first) – { $second }
 tournament-bye = Bye (1 point): { $player }
 tournament-round-paired = **{ $name }**, round { $round } of { $rounds }: each game has its own thread below.
 tournament-started = **{ $name }** has started: { $games } games, all at once, each in its own thread below.
+tournament-cross-title = **{ $name }**: cross table (rows and columns in standings order)
 tournament-standings-title = **{ $name }**: standings ({ $state ->
     [running] after round { $round }
     [finished] final

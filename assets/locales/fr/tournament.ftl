@@ -43,6 +43,7 @@ tournament-pairing = Table { $board } : { $first } (joue en premier) – { $seco
 tournament-bye = Exempt (1 point) : { $player }
 tournament-round-paired = **{ $name }**, ronde { $round } sur { $rounds } : chaque partie a son fil ci-dessous.
 tournament-started = **{ $name }** a commencé : { $games } parties, toutes à la fois, chacune dans son fil ci-dessous.
+tournament-cross-title = **{ $name }** : tableau croisé (lignes et colonnes dans l’ordre du classement)
 tournament-standings-title = **{ $name }** : classement ({ $state ->
     [running] après la ronde { $round }
     [finished] final

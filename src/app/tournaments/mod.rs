@@ -175,6 +175,17 @@ pub struct PairedGame {
     pub result: Option<GameResult>,
 }
 
+impl PairedGame {
+    /// The game as the standings and the cross table count it.
+    pub fn event_game(&self) -> EventGame {
+        EventGame {
+            first: self.first,
+            second: self.second,
+            result: self.result,
+        }
+    }
+}
+
 /// The table of an event.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {

@@ -42,14 +42,7 @@ impl Service {
                 withdrawn: p.withdrawn,
             })
             .collect();
-        let event_games: Vec<EventGame> = games
-            .iter()
-            .map(|g| EventGame {
-                first: g.first,
-                second: g.second,
-                result: g.result,
-            })
-            .collect();
+        let event_games: Vec<EventGame> = games.iter().map(PairedGame::event_game).collect();
         let bye_players: Vec<UserId> = byes.iter().map(|b| b.1).collect();
         let standings = standings(tournament.format, &entrants, &event_games, &bye_players);
         Ok(Table {
