@@ -114,6 +114,30 @@ impl serenity::Framework for Tracked {
 }
 
 async fn run(config: BotConfig) -> ExitCode {
+    // Discord first: a refused token is said and ends the process before anything starts.
+    let base = config
+        .api_base
+        .clone()
+        .unwrap_or_else(|| register::DISCORD_BASE.to_string());
+    let gateway_bot = tokio::select! {
+        checked = super::preflight::check(&base, &config.token) => match checked {
+            Ok(gateway_bot) => gateway_bot,
+            Err(refused) => {
+                tracing::error!("{refused}");
+                eprintln!("fibonacci-bot: {refused}");
+                return ExitCode::FAILURE;
+            }
+        },
+        signal = shutdown_signal() => {
+            tracing::info!(signal, "stopped before Discord answered");
+            return ExitCode::SUCCESS;
+        }
+    };
+    tracing::info!(
+        shards = gateway_bot.shards,
+        max_concurrency = gateway_bot.max_concurrency,
+        "Discord accepted the token"
+    );
     let running = match app::start(DatabaseConfig::from_env()).await {
         Ok(running) => running,
         Err(e) => {
@@ -304,6 +328,11 @@ async fn run(config: BotConfig) -> ExitCode {
         ended = &mut gateway => {
             match ended {
                 Ok(Ok(())) => tracing::error!("the Discord connection ended"),
+                // The token was reset since the start's check: said as that check says it.
+                Ok(Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication))) => {
+                    let words = super::preflight::refused_token_words("gateway close code 4004");
+                    tracing::error!("{words}");
+                }
                 Ok(Err(e)) => tracing::error!(error = %e, "the Discord connection failed"),
                 Err(e) => tracing::error!(error = %e, "the gateway task failed"),
             }

@@ -31,6 +31,7 @@ pub mod lang;
 mod localise;
 pub mod notices;
 pub mod play;
+pub mod preflight;
 pub mod present;
 pub mod ratings;
 pub mod register;

@@ -176,6 +176,7 @@ async fn the_fake_refuses_what_discord_refuses() {
         let request = http
             .post(format!("{}{path}", fake.base))
             .header("Content-Type", "application/json")
+            .header("Authorization", format!("Bot {TOKEN}"))
             .body(body.to_string());
         async move {
             request
@@ -246,6 +247,7 @@ async fn the_fake_refuses_what_discord_refuses() {
         let request = http
             .put(format!("{}{path}", fake.base))
             .header("Content-Type", "application/json")
+            .header("Authorization", format!("Bot {TOKEN}"))
             .body(schema.to_string());
         let status = request
             .send()

@@ -13,6 +13,7 @@ mod discord_ai;
 mod discord_clock;
 mod discord_i18n;
 mod discord_metrics;
+mod discord_newcomer;
 mod discord_play;
 mod discord_ratings;
 mod discord_resilience;

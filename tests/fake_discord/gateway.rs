@@ -43,6 +43,18 @@ pub(crate) async fn connection(mut socket: WebSocket, shared: Arc<Shared>) {
                             break;
                         }
                     }
+                    Some(2) if shared.lock().gateway_refuses
+                        || !token_accepted(frame["d"]["token"].as_str()) => {
+                        // Discord closes the connection: 4004, authentication failed.
+                        shared.lock().refused_identifies += 1;
+                        shared.changed.notify_waiters();
+                        let close = axum::extract::ws::CloseFrame {
+                            code: 4004,
+                            reason: "Authentication failed.".into(),
+                        };
+                        let _ = socket.send(WsMessage::Close(Some(close))).await;
+                        return;
+                    }
                     Some(2) => {
                         let ws_url = format!("{}/ws", shared.base.replacen("http://", "ws://", 1));
                         let ready = {

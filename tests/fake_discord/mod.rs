@@ -265,6 +265,17 @@ impl FakeDiscord {
         self.shared.lock().registrations
     }
 
+    /// From now on the gateway closes every IDENTIFY with 4004, as for a token reset since the
+    /// bot checked it over REST.
+    pub fn refuse_identify(&self) {
+        self.shared.lock().gateway_refuses = true;
+    }
+
+    /// IDENTIFYs the gateway refused (closed with 4004).
+    pub fn refused_identifies(&self) -> usize {
+        self.shared.lock().refused_identifies
+    }
+
     pub fn gateway_lookups(&self) -> usize {
         self.shared.lock().gateway_lookups
     }

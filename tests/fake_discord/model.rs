@@ -172,6 +172,10 @@ pub(crate) struct Inner {
     pub(crate) commands: Vec<Value>,
     pub(crate) registrations: usize,
     pub(crate) identifies: usize,
+    /// IDENTIFYs refused for a wrong token (closed with 4004).
+    pub(crate) refused_identifies: usize,
+    /// The gateway refuses every IDENTIFY (a token reset after the bot's REST check).
+    pub(crate) gateway_refuses: bool,
     pub(crate) gateway_lookups: usize,
     pub(crate) gateway: Option<mpsc::UnboundedSender<Value>>,
     pub(crate) sequence: u64,

@@ -120,6 +120,11 @@ pub(crate) async fn read_body(req: HttpRequest<Body>) -> (Value, Vec<File>) {
     }
 }
 
+/// Whether `authorization` carries the bot's token (`Bot <token>`, as serenity sends it).
+pub(crate) fn token_accepted(authorization: Option<&str>) -> bool {
+    authorization.is_some_and(|a| a.strip_prefix("Bot ").unwrap_or(a) == TOKEN)
+}
+
 /// Every REST endpoint.
 pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Response {
     let method = req.method().to_string();
@@ -160,7 +165,18 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             (*status, answer.clone())
         })
     };
-    if let Some((status, answer)) = fault {
+    // Discord wants the bot's token on every request but those an interaction's own token
+    // authorises (its callback and follow-ups), and answers 401 to any other.
+    let by_interaction = matches!(
+        &segments[..],
+        ["api", "v10", "interactions" | "webhooks", ..]
+    );
+    let refused = if !by_interaction && !token_accepted(authorization.as_deref()) {
+        Some((401, json!({"message": "401: Unauthorized", "code": 0})))
+    } else {
+        fault
+    };
+    if let Some((status, answer)) = refused {
         shared.lock().record(Request {
             method,
             path,
