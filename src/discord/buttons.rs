@@ -41,12 +41,14 @@ impl Button {
         }
     }
 
-    /// Reads a custom id; `None` for anything this bot did not make.
-    pub fn parse(custom_id: &str) -> Option<Button> {
-        let rest = custom_id.strip_prefix("fb:")?;
-        let (what, id) = rest.split_once(':')?;
-        let id: i64 = id.parse().ok()?;
-        Some(match what {
+    /// Reads a custom id; a typed refusal for anything this bot did not make.
+    pub fn parse(custom_id: &str) -> Result<Button, ButtonIdError> {
+        let rest = custom_id
+            .strip_prefix("fb:")
+            .ok_or(ButtonIdError::NotOurs)?;
+        let (what, id) = rest.split_once(':').ok_or(ButtonIdError::NoId)?;
+        let id: i64 = id.parse().map_err(|_| ButtonIdError::BadId)?;
+        Ok(match what {
             "challenge-accept" => Button::AcceptChallenge(id),
             "challenge-decline" => Button::DeclineChallenge(id),
             "draw-accept" => Button::AcceptDraw(id),
@@ -57,9 +59,22 @@ impl Button {
             "vela" => Button::Vela(id),
             "tournament-join" => Button::JoinTournament(id),
             "tournament-leave" => Button::LeaveTournament(id),
-            _ => return None,
+            _ => return Err(ButtonIdError::UnknownKind),
         })
     }
+}
+
+/// Why a custom id is not one of this bot's buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ButtonIdError {
+    #[error("the custom id does not start with `fb:`")]
+    NotOurs,
+    #[error("the custom id has no `:<id>` part")]
+    NoId,
+    #[error("the custom id's id is not a number")]
+    BadId,
+    #[error("the custom id names no button of this bot")]
+    UnknownKind,
 }
 
 /// The Accept / Decline row under a challenge.
@@ -136,7 +151,7 @@ mod tests {
         ] {
             let id = b.custom_id();
             assert!(id.len() <= 100, "{id} is too long for Discord");
-            assert_eq!(Button::parse(&id), Some(b));
+            assert_eq!(Button::parse(&id), Ok(b));
         }
     }
 
@@ -151,7 +166,7 @@ mod tests {
             "other:challenge-accept:1",
             "fb:draw-accept:1:2",
         ] {
-            assert_eq!(Button::parse(id), None, "{id:?}");
+            assert!(Button::parse(id).is_err(), "{id:?}");
         }
     }
 }

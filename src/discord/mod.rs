@@ -173,38 +173,38 @@ async fn on_event(
     };
     let langs = lang::of_component(&data.presenter.languages, component);
     match buttons::Button::parse(&component.data.custom_id) {
-        Some(buttons::Button::AcceptChallenge(id)) => {
+        Ok(buttons::Button::AcceptChallenge(id)) => {
             challenge::on_button(ctx, data, component, id, true).await
         }
-        Some(buttons::Button::DeclineChallenge(id)) => {
+        Ok(buttons::Button::DeclineChallenge(id)) => {
             challenge::on_button(ctx, data, component, id, false).await
         }
-        Some(buttons::Button::AcceptDraw(id)) => {
+        Ok(buttons::Button::AcceptDraw(id)) => {
             finish::on_button(ctx, data, component, id, true).await
         }
-        Some(buttons::Button::DeclineDraw(id)) => {
+        Ok(buttons::Button::DeclineDraw(id)) => {
             finish::on_button(ctx, data, component, id, false).await
         }
-        Some(buttons::Button::AcceptPause(id)) => {
+        Ok(buttons::Button::AcceptPause(id)) => {
             clock::on_button(ctx, data, component, id, true).await
         }
-        Some(buttons::Button::DeclinePause(id)) => {
+        Ok(buttons::Button::DeclinePause(id)) => {
             clock::on_button(ctx, data, component, id, false).await
         }
-        Some(buttons::Button::Rematch(id)) => {
+        Ok(buttons::Button::Rematch(id)) => {
             follow::on_button(ctx, data, component, id, FollowKind::Rematch).await
         }
-        Some(buttons::Button::Vela(id)) => {
+        Ok(buttons::Button::Vela(id)) => {
             follow::on_button(ctx, data, component, id, FollowKind::Vela).await
         }
-        Some(buttons::Button::JoinTournament(id)) => {
+        Ok(buttons::Button::JoinTournament(id)) => {
             tournament::on_button(ctx, data, component, id, true).await
         }
-        Some(buttons::Button::LeaveTournament(id)) => {
+        Ok(buttons::Button::LeaveTournament(id)) => {
             tournament::on_button(ctx, data, component, id, false).await
         }
-        None => {
-            tracing::warn!(custom_id = %component.data.custom_id, "unknown button");
+        Err(why) => {
+            tracing::warn!(custom_id = %component.data.custom_id, %why, "unknown button");
             let response = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(crate::tr!(langs.user, "bot-unknown-button"))

@@ -15,4 +15,5 @@ mod fibonacci_cli;
 mod fibonacci_perft;
 mod fibonacci_props;
 mod fibonacci_rules;
+mod fuzz_parsers;
 mod tournament_props;
