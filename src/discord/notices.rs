@@ -109,18 +109,16 @@ async fn post(http: &serenity::Http, channel: u64, message: &Message) -> serenit
     reply::post(http, channel, message).await.map(|_| ())
 }
 
-/// A game just ended: its board under `headline`, then who won.
-async fn final_board(
+/// Posts `board` in the game's channel, then `after` (who won, or whose turn it is), if any.
+async fn board_then(
     http: &serenity::Http,
-    presenter: &present::Presenter,
-    lang: crate::i18n::Lang,
-    headline: &str,
     view: &crate::app::GameView,
+    board: Message,
+    after: Option<Message>,
 ) -> serenity::Result<()> {
-    let board = game_message(http, presenter, lang, headline, view).await;
     post(http, view.channel, &board).await?;
-    if let Some(over) = game_over(lang, view) {
-        post(http, view.channel, &over).await?;
+    if let Some(after) = after {
+        post(http, view.channel, &after).await?;
     }
     Ok(())
 }
@@ -132,7 +130,6 @@ async fn send(
     notice: &Notice,
 ) -> serenity::Result<()> {
     let view = &notice.view;
-    let channel = view.channel;
     let lang = presenter.languages.guild(view.guild);
     match notice.kind {
         NoticeKind::Reminder => remind(http, &presenter.languages, notice).await,
@@ -145,7 +142,8 @@ async fn send(
                     "notice-time-up-first"
                 }
             );
-            final_board(http, presenter, lang, &headline, view).await
+            let board = game_message(http, presenter, lang, &headline, view).await;
+            board_then(http, view, board, game_over(lang, view)).await
         }
         NoticeKind::Started => {
             // A tournament game's first board in its thread, pinging both players.
@@ -164,29 +162,18 @@ async fn send(
             let board = game_message(http, presenter, lang, &headline, view)
                 .await
                 .notify([first, second]);
-            post(http, channel, &board).await?;
-            if let Some(ping) = turn_ping(lang, view) {
-                post(http, channel, &ping).await?;
-            }
-            Ok(())
+            board_then(http, view, board, turn_ping(lang, view)).await
         }
         NoticeKind::Withdrawn => {
             let player = notice.user.map(mention).unwrap_or_default();
             let headline = crate::tr!(lang, "tournament-game-withdrawn", player = player);
-            final_board(http, presenter, lang, &headline, view).await
+            let board = game_message(http, presenter, lang, &headline, view).await;
+            board_then(http, view, board, game_over(lang, view)).await
         }
         NoticeKind::Resumed => {
             let headline = crate::tr!(lang, "notice-resumed");
-            post(
-                http,
-                channel,
-                &game_message(http, presenter, lang, &headline, view).await,
-            )
-            .await?;
-            if let Some(ping) = turn_ping(lang, view) {
-                post(http, channel, &ping).await?;
-            }
-            Ok(())
+            let board = game_message(http, presenter, lang, &headline, view).await;
+            board_then(http, view, board, turn_ping(lang, view)).await
         }
     }
 }

@@ -38,26 +38,18 @@ pub fn cross_table(order: &[PlayerId], games: &[EventGame]) -> Vec<Vec<Vec<Half>
 mod tests {
     use super::*;
 
-    fn game(first: PlayerId, second: PlayerId, result: Option<GameResult>) -> EventGame {
-        EventGame {
-            first,
-            second,
-            result,
-        }
-    }
-
     #[test]
     fn a_double_round_robin_has_two_results_per_meeting_in_standings_order() {
         use GameResult::*;
         let games = [
-            game(1, 2, Some(FirstWon)),
-            game(2, 1, Some(Draw)),
-            game(1, 3, Some(SecondWon)),
-            game(3, 1, None),
-            game(2, 3, Some(FirstWon)),
-            game(3, 2, Some(FirstWon)),
+            EventGame::new(1, 2, Some(FirstWon)),
+            EventGame::new(2, 1, Some(Draw)),
+            EventGame::new(1, 3, Some(SecondWon)),
+            EventGame::new(3, 1, None),
+            EventGame::new(2, 3, Some(FirstWon)),
+            EventGame::new(3, 2, Some(FirstWon)),
             // Someone not in the table (never happens in an event) is left out.
-            game(9, 1, Some(FirstWon)),
+            EventGame::new(9, 1, Some(FirstWon)),
         ];
         let table = cross_table(&[3, 1, 2], &games);
         assert_eq!(

@@ -29,6 +29,16 @@ pub struct EventGame {
     pub result: Option<GameResult>,
 }
 
+impl EventGame {
+    pub const fn new(first: PlayerId, second: PlayerId, result: Option<GameResult>) -> EventGame {
+        EventGame {
+            first,
+            second,
+            result,
+        }
+    }
+}
+
 /// A player of the event.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entrant {
@@ -185,14 +195,6 @@ mod tests {
             .collect()
     }
 
-    fn game(first: PlayerId, second: PlayerId, result: Option<GameResult>) -> EventGame {
-        EventGame {
-            first,
-            second,
-            result,
-        }
-    }
-
     /// A round-robin of four, worked by hand:
     /// 1 beats 2, 1 draws 3, 4 beats 1; 2 beats 3, 2 beats 4; 3 beats 4.
     /// Points: 1: 1.5, 2: 2, 3: 1.5, 4: 1.
@@ -202,12 +204,12 @@ mod tests {
     fn a_round_robin_worked_by_hand() {
         use GameResult::*;
         let games = [
-            game(1, 2, Some(FirstWon)),
-            game(3, 1, Some(Draw)),
-            game(4, 1, Some(FirstWon)),
-            game(2, 3, Some(FirstWon)),
-            game(4, 2, Some(SecondWon)),
-            game(3, 4, Some(FirstWon)),
+            EventGame::new(1, 2, Some(FirstWon)),
+            EventGame::new(3, 1, Some(Draw)),
+            EventGame::new(4, 1, Some(FirstWon)),
+            EventGame::new(2, 3, Some(FirstWon)),
+            EventGame::new(4, 2, Some(SecondWon)),
+            EventGame::new(3, 4, Some(FirstWon)),
         ];
         let table = standings(Format::RoundRobin, &entrants(&[1, 2, 3, 4]), &games, &[]);
         let got: Vec<(usize, PlayerId, f64, f64, u32)> = table
@@ -238,11 +240,11 @@ mod tests {
     fn a_swiss_worked_by_hand_with_byes_and_a_game_in_progress() {
         use GameResult::*;
         let games = [
-            game(1, 2, Some(FirstWon)),
-            game(3, 4, Some(Draw)),
-            game(5, 1, Some(FirstWon)),
-            game(2, 3, Some(FirstWon)),
-            game(4, 5, None),
+            EventGame::new(1, 2, Some(FirstWon)),
+            EventGame::new(3, 4, Some(Draw)),
+            EventGame::new(5, 1, Some(FirstWon)),
+            EventGame::new(2, 3, Some(FirstWon)),
+            EventGame::new(4, 5, None),
         ];
         let table = standings(Format::Swiss, &entrants(&[1, 2, 3, 4, 5]), &games, &[5, 4]);
         let got: Vec<(usize, PlayerId, f64, f64, f64)> = table
@@ -270,7 +272,10 @@ mod tests {
         for x in &mut e {
             x.rating = 1500.0;
         }
-        let games = [game(1, 2, Some(Draw)), game(3, 4, Some(Draw))];
+        let games = [
+            EventGame::new(1, 2, Some(Draw)),
+            EventGame::new(3, 4, Some(Draw)),
+        ];
         let table = standings(Format::Swiss, &e, &games, &[]);
         assert!(table.iter().all(|s| s.rank == 1), "{table:?}");
         let table = standings(Format::Swiss, &entrants(&[1, 2, 3, 4]), &games, &[]);

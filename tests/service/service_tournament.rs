@@ -70,6 +70,21 @@ async fn start_waiting(service: &Service, next_channel: &mut u64) -> Vec<GameVie
     started
 }
 
+/// An event of `players`, started by its creator.
+async fn started_event(
+    service: &Service,
+    format: Format,
+    rounds: Option<i64>,
+    players: &[u64],
+) -> TournamentView {
+    let t = event_with(service, format, rounds, players).await;
+    service
+        .start_tournament(t.id, CREATOR, false)
+        .await
+        .expect("start");
+    t
+}
+
 async fn event_with(
     service: &Service,
     format: Format,
@@ -193,11 +208,7 @@ async fn a_five_player_swiss_of_three_rounds_is_played_to_the_end() {
     let db = common::fresh_database().await;
     let (service, clock) = service(&db).await;
     let players = [1, 2, 3, 4, 5];
-    let t = event_with(&service, Format::Swiss, Some(3), &players).await;
-    service
-        .start_tournament(t.id, CREATOR, false)
-        .await
-        .expect("start");
+    let t = started_event(&service, Format::Swiss, Some(3), &players).await;
     let mut channel = 90_000;
     let mut results = Vec::new();
     for round in 1..=3u32 {
@@ -304,11 +315,7 @@ async fn a_five_player_swiss_of_three_rounds_is_played_to_the_end() {
 async fn a_four_player_round_robin_starts_every_game_at_once_and_a_withdrawal_loses_the_rest() {
     let db = common::fresh_database().await;
     let (service, _clock) = service(&db).await;
-    let t = event_with(&service, Format::RoundRobin, None, &[1, 2, 3, 4]).await;
-    service
-        .start_tournament(t.id, CREATOR, false)
-        .await
-        .expect("start");
+    let t = started_event(&service, Format::RoundRobin, None, &[1, 2, 3, 4]).await;
     let mut channel = 80_000;
     let games = start_waiting(&service, &mut channel).await;
     assert_eq!(games.len(), 6, "every pair meets once, all at once");
@@ -367,11 +374,7 @@ async fn notices_of(db: &common::TestDb, game: i64) -> Vec<String> {
 async fn a_game_paired_before_a_withdrawal_and_started_after_it_is_lost_by_the_sweep() {
     let db = common::fresh_database().await;
     let (service, _clock) = service(&db).await;
-    let t = event_with(&service, Format::RoundRobin, None, &[1, 2, 3, 4]).await;
-    service
-        .start_tournament(t.id, CREATOR, false)
-        .await
-        .expect("start");
+    let t = started_event(&service, Format::RoundRobin, None, &[1, 2, 3, 4]).await;
     // Five of the six games get their threads; the sixth waits (its thread not opened yet).
     let mut started = Vec::new();
     let mut waiting = Vec::new();
@@ -435,10 +438,7 @@ async fn two_services_on_one_database_pair_each_round_once() {
     let db = common::fresh_database().await;
     let (one, _clock) = service(&db).await;
     let (two, _clock2) = service(&db).await;
-    let t = event_with(&one, Format::Swiss, Some(2), &[1, 2, 3, 4]).await;
-    one.start_tournament(t.id, CREATOR, false)
-        .await
-        .expect("start");
+    let t = started_event(&one, Format::Swiss, Some(2), &[1, 2, 3, 4]).await;
     // Both take paired games at once: each game starts once.
     let (mut c1, mut c2) = (70_000, 75_000);
     let (a, b) = tokio::join!(start_waiting(&one, &mut c1), start_waiting(&two, &mut c2));

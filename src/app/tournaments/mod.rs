@@ -178,11 +178,7 @@ pub struct PairedGame {
 impl PairedGame {
     /// The game as the standings and the cross table count it.
     pub fn event_game(&self) -> EventGame {
-        EventGame {
-            first: self.first,
-            second: self.second,
-            result: self.result,
-        }
+        EventGame::new(self.first, self.second, self.result)
     }
 }
 
