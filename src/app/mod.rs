@@ -53,7 +53,7 @@ pub use ratings::{
     Rebuilt, Standing,
 };
 pub use schedule::{AiTurn, Notice, TickReport};
-pub use start::{DatabaseConfig, Running, start};
+pub use start::{DatabaseConfig, Running, default_data_dir, start};
 pub use tournaments::{
     Advanced, EventPlayer, GameToStart, NewTournament, PairedGame, Table, TournamentRefusal,
     TournamentState, TournamentView,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::store::embedded::EmbeddedServer;
+use crate::store::embedded::{EmbeddedServer, running_as_root};
 
 use super::Service;
 use super::error::StartError;
@@ -19,16 +19,27 @@ pub enum DatabaseConfig {
 
 impl DatabaseConfig {
     /// From the environment: `DATABASE_URL` when set, else an embedded server with its data under
-    /// `FIBONACCI_BOT_DATA_DIR` (default `./data/postgres`).
+    /// `FIBONACCI_BOT_DATA_DIR` (default [`default_data_dir`]).
     pub fn from_env() -> DatabaseConfig {
         match std::env::var("DATABASE_URL") {
             Ok(url) if !url.trim().is_empty() => DatabaseConfig::Url(url.trim().to_string()),
             _ => DatabaseConfig::Embedded {
                 data_dir: std::env::var_os("FIBONACCI_BOT_DATA_DIR")
                     .filter(|dir| !dir.is_empty())
-                    .map_or_else(|| PathBuf::from("data/postgres"), PathBuf::from),
+                    .map_or_else(default_data_dir, PathBuf::from),
             },
         }
+    }
+}
+
+/// Where the embedded server keeps its data by default: `./data/postgres` for a normal user;
+/// as root, `/var/lib/fibonacci-bot/postgres`, since the server runs as an unprivileged account
+/// that a working directory under `/root` would shut out.
+pub fn default_data_dir() -> PathBuf {
+    if running_as_root() {
+        PathBuf::from("/var/lib/fibonacci-bot/postgres")
+    } else {
+        PathBuf::from("data/postgres")
     }
 }
 
@@ -51,7 +62,7 @@ impl Running {
     }
 }
 
-/// Starts the database (embedded when so configured; refused clearly as root), connects,
+/// Starts the database (embedded when so configured), connects,
 /// applies the migrations.
 pub async fn start(config: DatabaseConfig) -> Result<Running, StartError> {
     match config {

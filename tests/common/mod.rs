@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use fibonacci_bot::store::embedded::{EmbeddedServer, running_as_root};
+use fibonacci_bot::store::embedded::EmbeddedServer;
 use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgConnection};
 
@@ -41,7 +41,7 @@ pub const DEFAULT_URL_VAR: &str = "FIBONACCI_BOT_TEST_DEFAULT_URL";
 /// The administration URL: `DATABASE_URL`, else the default server when it answers, else the
 /// embedded server of this test binary (started on first use).
 ///
-/// Panics with a hint when there is no server and the embedded one cannot run (as root).
+/// Panics with a hint when there is no server and the embedded one cannot start.
 pub fn admin_url() -> String {
     if let Some(url) = std::env::var("DATABASE_URL")
         .ok()
@@ -69,13 +69,6 @@ fn default_or_embedded() -> Result<String, String> {
     let address = PgConnectOptions::from_str(&default_url)
         .map(|o| format!("{}:{}", o.get_host(), o.get_port()))
         .unwrap_or_else(|_| default_url.clone());
-    if running_as_root() {
-        return Err(format!(
-            "no PostgreSQL for the tests: DATABASE_URL is unset, nothing answers at {address}, \
-             and the embedded server cannot run as root: set DATABASE_URL to a PostgreSQL \
-             server, or run .ci/run"
-        ));
-    }
     eprintln!("tests: nothing answers at {address}: starting an embedded PostgreSQL");
     start_embedded().map_err(|e| {
         format!(
@@ -187,7 +180,7 @@ impl TestDb {
 /// Creates an empty, uniquely named database on the [`admin_url`] server.
 ///
 /// Panics with a hint when the server cannot be reached: the tests need a running PostgreSQL
-/// (`.ci/run` starts one) or, without `DATABASE_URL`, a normal user for the embedded one.
+/// (`.ci/run` starts one) or, without `DATABASE_URL`, the embedded one.
 pub async fn fresh_database() -> TestDb {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let admin_url = admin_url();

@@ -1,10 +1,11 @@
-//! The embedded PostgreSQL (no `DATABASE_URL`): it refuses root clearly, starts, keeps its data
-//! across restarts, starts again after a crash left its server running, and serves the test
-//! suite itself on a machine without PostgreSQL.
+//! The embedded PostgreSQL (no `DATABASE_URL`): as root it runs its server as an unprivileged
+//! account; it starts, keeps its data across restarts, starts again after a crash left its server
+//! running, and serves the test suite itself on a machine without PostgreSQL.
 //!
-//! `initdb` will not run as root and CI runs as root, so the tests that start a server re-run
-//! this test binary as the `postgres` user (`runuser`), once per phase, each phase a separate
-//! process: a real restart (or crash) of the bot's database.
+//! The phase tests re-run this test binary once per phase, each phase a separate process: a real
+//! restart (or crash) of the bot's database. When the tests run as root (CI), the phases run as
+//! the `postgres` user (`runuser`), so that a normal user's path is tested too; the `as_root`
+//! tests take root's own path.
 
 use crate::common;
 
@@ -15,7 +16,7 @@ use std::process::{Command, ExitStatus};
 use std::time::{Duration, Instant};
 
 use fibonacci_bot::app::{
-    ColourChoice, DatabaseConfig, NewChallenge, Running, StartError, chain, start,
+    ColourChoice, DatabaseConfig, NewChallenge, Running, StartError, chain, default_data_dir, start,
 };
 use fibonacci_bot::engine::{Config, GameKind};
 use fibonacci_bot::store::embedded::{EmbeddedError, EmbeddedServer, running_as_root};
@@ -36,29 +37,125 @@ const CHANNEL: u64 = 77;
 const ALICE: u64 = 11;
 const BOB: u64 = 22;
 
+/// Alice challenges Bob to a rated Fanorona game in [`CHANNEL`].
+fn a_challenge() -> NewChallenge {
+    NewChallenge {
+        challenger: ALICE,
+        challenged: BOB,
+        guild: 1,
+        channel: CHANNEL,
+        config: Config::default_for(GameKind::Fanorona),
+        colour: ColourChoice::ChallengerFirst,
+        clock: Default::default(),
+        rated: true,
+    }
+}
+
+/// The owner (uid) of a file.
+fn owner(path: &Path) -> u32 {
+    std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(path).expect("metadata"))
+}
+
+/// The real user id of a running process.
+fn process_uid(pid: u32) -> u32 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .expect("status")
+        .lines()
+        .find_map(|line| line.strip_prefix("Uid:"))
+        .and_then(|ids| ids.split_whitespace().next())
+        .and_then(|uid| uid.parse().ok())
+        .expect("Uid line")
+}
+
 #[tokio::test]
-async fn the_embedded_database_refuses_root_with_a_clear_message() {
+async fn as_root_the_embedded_database_runs_as_an_unprivileged_account() {
     if !running_as_root() {
-        // As a normal user the embedded server is allowed; the other test starts it.
-        eprintln!("not root: the refusal cannot happen here");
+        eprintln!("not root: nothing to hand over");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("fbbot-root-{}", std::process::id()));
-    let result = start(DatabaseConfig::Embedded {
-        data_dir: dir.clone(),
-    })
-    .await;
-    match result {
-        Err(error @ StartError::Embedded(EmbeddedError::Root)) => {
-            // What the operator reads: what to do instead.
-            let message = error.to_string();
-            assert!(message.contains("set DATABASE_URL"), "{message}");
-            assert!(message.contains("normal user"), "{message}");
-        }
-        other => panic!("expected a clear refusal, got {other:?}"),
+    let base = std::env::temp_dir().join(format!("fbbot-root-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let data_dir = base.join("data");
+    let config = DatabaseConfig::Embedded {
+        data_dir: data_dir.clone(),
+    };
+    let running = start(config.clone()).await.expect("starts as root");
+    let pgdata = std::fs::canonicalize(data_dir.join("pgdata")).expect("pgdata");
+    let server = postmaster_pid(&pgdata).expect("a server runs");
+    let uid = process_uid(server);
+    assert_ne!(uid, 0, "the server must not run as root");
+    // The cluster is the account's, closed to others; the lock and the password stay root's.
+    assert_eq!(owner(&pgdata), uid);
+    assert_eq!(
+        std::fs::metadata(&pgdata)
+            .expect("meta")
+            .permissions()
+            .mode()
+            & 0o777,
+        0o700
+    );
+    assert_eq!(owner(&data_dir.join("password")), 0);
+    assert_eq!(owner(&data_dir.join("lock")), 0);
+    assert!(!data_dir.join("password.initdb").exists());
+    // The bot itself keeps running as root, and the service works.
+    assert!(running_as_root());
+    let challenge = running
+        .service
+        .challenge(a_challenge())
+        .await
+        .expect("challenge");
+    running.shutdown().await;
+    assert!(
+        wait_until(Duration::from_secs(30), || !alive(server)),
+        "the server stops with the bot"
+    );
+
+    // The next start finds the same account through the cluster's owner, and the data.
+    let running = start(config).await.expect("starts again");
+    let again = postmaster_pid(&pgdata).expect("a server runs");
+    assert_eq!(process_uid(again), uid);
+    let found = running
+        .service
+        .challenge_by_id(challenge.id)
+        .await
+        .expect("read back");
+    assert!(found.is_some(), "the challenge outlived the restart");
+    running.shutdown().await;
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[tokio::test]
+async fn as_root_a_data_directory_the_account_cannot_reach_is_refused_in_words() {
+    if !running_as_root() {
+        eprintln!("not root: nothing to hand over");
+        return;
     }
-    // Refused before touching anything.
-    assert!(!dir.exists());
+    let closed = std::env::temp_dir().join(format!("fbbot-closed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&closed);
+    std::fs::create_dir_all(&closed).expect("dir");
+    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let data_dir = closed.join("inner/data");
+    let error = start(DatabaseConfig::Embedded {
+        data_dir: data_dir.clone(),
+    })
+    .await
+    .expect_err("unreachable for the server's account");
+    let message = error.to_string();
+    assert!(
+        matches!(
+            error,
+            StartError::Embedded(EmbeddedError::Unreachable { .. })
+        ),
+        "{error:?}"
+    );
+    assert!(
+        message.contains(&format!("{} is closed to it", closed.display())),
+        "{message}"
+    );
+    assert!(message.contains("FIBONACCI_BOT_DATA_DIR"), "{message}");
+    // Nothing was initialised.
+    assert!(!data_dir.join("pgdata").exists());
+    let _ = std::fs::remove_dir_all(&closed);
 }
 
 #[test]
@@ -76,9 +173,17 @@ fn without_database_url_the_data_lives_under_the_configured_directory() {
         DatabaseConfig::Embedded { data_dir } => {
             let expected = std::env::var_os("FIBONACCI_BOT_DATA_DIR")
                 .filter(|d| !d.is_empty())
-                .map_or_else(|| PathBuf::from("data/postgres"), PathBuf::from);
+                .map_or_else(default_data_dir, PathBuf::from);
             assert_eq!(data_dir, expected);
         }
+    }
+    // As root the default is out of reach of any home directory (the server's account could not
+    // enter /root).
+    let default = default_data_dir();
+    if running_as_root() {
+        assert_eq!(default, PathBuf::from("/var/lib/fibonacci-bot/postgres"));
+    } else {
+        assert_eq!(default, PathBuf::from("data/postgres"));
     }
 }
 
@@ -90,6 +195,14 @@ struct Workspace {
 }
 
 impl Workspace {
+    /// A workspace whose commands run as this user, root or not.
+    fn as_this_user(name: &str) -> Workspace {
+        let base = std::env::temp_dir().join(format!("fbbot-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).expect("temp dir");
+        Workspace { base, binary: None }
+    }
+
     fn new(name: &str) -> Workspace {
         let base = std::env::temp_dir().join(format!("fbbot-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
@@ -299,19 +412,7 @@ async fn fallback_child() {
     let service = fibonacci_bot::app::Service::connect(db.url())
         .await
         .expect("connect and migrate");
-    service
-        .challenge(NewChallenge {
-            challenger: ALICE,
-            challenged: BOB,
-            guild: 1,
-            channel: CHANNEL,
-            config: Config::default_for(GameKind::Fanorona),
-            colour: ColourChoice::ChallengerFirst,
-            clock: Default::default(),
-            rated: true,
-        })
-        .await
-        .expect("challenge");
+    service.challenge(a_challenge()).await.expect("challenge");
     println!(
         "fallback server: {}",
         common::admin_url().split('@').next_back().unwrap_or("")
@@ -320,7 +421,16 @@ async fn fallback_child() {
 
 #[test]
 fn the_test_suite_starts_an_embedded_server_when_there_is_none() {
-    let workspace = Workspace::new("embedded-suite");
+    suite_falls_back_to_an_embedded_server(Workspace::new("embedded-suite"));
+}
+
+/// The same as root when the tests run as root (CI): `cargo test` needs no set-up there either.
+#[test]
+fn the_test_suite_starts_an_embedded_server_as_root_too() {
+    suite_falls_back_to_an_embedded_server(Workspace::as_this_user("embedded-suite-self"));
+}
+
+fn suite_falls_back_to_an_embedded_server(workspace: Workspace) {
     // A port nothing listens on, standing in for the default 127.0.0.1:5432 of a machine
     // without PostgreSQL (the machine's own server must keep running).
     let port = std::net::TcpListener::bind(("127.0.0.1", 0))
@@ -408,19 +518,7 @@ async fn embedded_child_phase() {
         .unwrap_or_else(|e| panic!("the embedded database starts: {e}"));
     let service = &running.service;
     if phase == "create" || phase == "crash" {
-        let challenge = service
-            .challenge(NewChallenge {
-                challenger: ALICE,
-                challenged: BOB,
-                guild: 1,
-                channel: CHANNEL,
-                config: Config::default_for(GameKind::Fanorona),
-                colour: ColourChoice::ChallengerFirst,
-                clock: Default::default(),
-                rated: true,
-            })
-            .await
-            .expect("challenge");
+        let challenge = service.challenge(a_challenge()).await.expect("challenge");
         service.accept(challenge.id, BOB).await.expect("accept");
         service.play(CHANNEL, ALICE, "d2-e3").await.expect("move");
         if phase == "crash" {

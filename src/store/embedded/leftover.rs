@@ -95,7 +95,7 @@ pub(super) fn is_postgres_in(pid: u32, pgdata: &Path) -> bool {
 /// earlier run, removes a stale `postmaster.pid`.
 pub(super) async fn clear_leftover_server(
     pgdata: &Path,
-    pg_ctl: &Path,
+    tools: &Tools,
 ) -> Result<(), EmbeddedError> {
     match pid_file_holder(pgdata) {
         Holder::Nobody => Ok(()),
@@ -118,13 +118,14 @@ pub(super) async fn clear_leftover_server(
                 "embedded PostgreSQL: a server left running by an earlier run (pid {pid}) uses \
                  {pgdata:?}: stopping it"
             );
-            stop_with_pg_ctl(pg_ctl, pgdata)
+            tools
+                .stop(pgdata, LEFTOVER_STOP_SECONDS)
                 .await
-                .map_err(|(reason, source)| EmbeddedError::InUse {
+                .map_err(|failed| EmbeddedError::InUse {
                     pgdata: pgdata.to_path_buf(),
                     pid,
-                    reason,
-                    source,
+                    reason: failed.reason,
+                    source: failed.output,
                 })?;
             match pid_file_holder(pgdata) {
                 Holder::Running(pid) => Err(EmbeddedError::InUse {
@@ -137,43 +138,6 @@ pub(super) async fn clear_leftover_server(
             }
         }
     }
-}
-
-/// `pg_ctl stop -m fast`, waiting (bounded) until the server is gone. On failure: a short
-/// reason, and the command's output as the source.
-pub(super) async fn stop_with_pg_ctl(
-    pg_ctl: &Path,
-    pgdata: &Path,
-) -> Result<(), (String, std::io::Error)> {
-    let output = tokio::process::Command::new(pg_ctl)
-        .arg("stop")
-        .arg("-D")
-        .arg(pgdata)
-        .args(["-m", "fast", "-w", "-t"])
-        .arg(LEFTOVER_STOP_SECONDS.to_string())
-        .kill_on_drop(true)
-        .output()
-        .await
-        .map_err(|e| (format!("cannot run {}: {e}", pg_ctl.display()), e))?;
-    if output.status.success() {
-        return Ok(());
-    }
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let reason = if stdout.contains("did not shut down") || stderr.contains("did not shut down") {
-        format!("it did not shut down within {LEFTOVER_STOP_SECONDS} s")
-    } else {
-        last_line(&stderr)
-            .or_else(|| last_line(&stdout))
-            .unwrap_or_else(|| format!("pg_ctl stop failed ({})", output.status))
-    };
-    Err((
-        reason,
-        std::io::Error::other(format!(
-            "pg_ctl stop ({}): stdout={stdout}; stderr={stderr}",
-            output.status
-        )),
-    ))
 }
 
 #[cfg(test)]
@@ -238,7 +202,12 @@ mod tests {
             .expect("sleep");
         write_pid_file(&pgdata, &sleeper.id().to_string());
         // pg_ctl is never run for a stale file: a path that does not exist proves it.
-        clear_leftover_server(&pgdata, Path::new("/nonexistent/pg_ctl"))
+        let tools = Tools {
+            bin: PathBuf::from("/nonexistent"),
+            account: None,
+            dir: pgdata.clone(),
+        };
+        clear_leftover_server(&pgdata, &tools)
             .await
             .expect("cleared");
         assert!(!pgdata.join("postmaster.pid").exists());

@@ -12,16 +12,20 @@
 //! through `pgdata/postmaster.pid` and stopped at the next start.
 //! Installed PostgreSQL binaries are used when found (`/usr/lib/postgresql/<major>/bin`, the
 //! Debian and Ubuntu layout); otherwise the crate downloads a build into `~/.theseus`.
+//!
+//! As root (a container, typically), the server's commands, and so every server process, run as
+//! an unprivileged account (`account.rs`): PostgreSQL refuses root, and the bot keeps root only
+//! for itself. The cluster belongs to that account; the lock and the password stay root's.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::mem::ManuallyDrop;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use postgresql_embedded::{PostgreSQL, Settings, VersionReq};
+use postgresql_embedded::{PostgreSQL, Settings};
 
 /// Why the embedded server could not be started or stopped.
 ///
@@ -29,12 +33,24 @@ use postgresql_embedded::{PostgreSQL, Settings, VersionReq};
 /// commands, when there is one, is kept in the error's source.
 #[derive(Debug, thiserror::Error)]
 pub enum EmbeddedError {
-    /// `initdb` and `postgres` refuse to run as root.
+    /// As root, no unprivileged account to run the server as could be found or made.
     #[error(
-        "the embedded PostgreSQL cannot run as root: set DATABASE_URL to a PostgreSQL server, \
-         or run as a normal user"
+        "running as root, the embedded PostgreSQL needs an unprivileged account to run as, and \
+         the account {name} could not be created ({reason}): create it (useradd --system \
+         {name}), or set DATABASE_URL to a PostgreSQL server"
     )]
-    Root,
+    Account { name: String, reason: String },
+    /// As root, the server's account cannot reach the data directory.
+    #[error(
+        "the embedded PostgreSQL runs as the account {account}, which cannot reach \
+         {data_dir}: {blocker} is closed to it. Set FIBONACCI_BOT_DATA_DIR to a directory \
+         outside it (for example /var/lib/fibonacci-bot/postgres)"
+    )]
+    Unreachable {
+        data_dir: PathBuf,
+        account: String,
+        blocker: PathBuf,
+    },
     #[error("cannot prepare the database directory {path}: {source}")]
     DataDir {
         path: PathBuf,
@@ -60,14 +76,14 @@ pub enum EmbeddedError {
         pgdata: PathBuf,
         reason: String,
         #[source]
-        source: Box<postgresql_embedded::Error>,
+        source: std::io::Error,
     },
     #[error("the embedded PostgreSQL in {pgdata} could not start: port {port} is in use")]
     PortInUse {
         pgdata: PathBuf,
         port: u16,
         #[source]
-        source: Box<postgresql_embedded::Error>,
+        source: std::io::Error,
     },
     #[error("the embedded PostgreSQL in {pgdata} could not start: {reason} (its log: {log})")]
     Start {
@@ -75,7 +91,7 @@ pub enum EmbeddedError {
         reason: String,
         log: PathBuf,
         #[source]
-        source: Box<postgresql_embedded::Error>,
+        source: std::io::Error,
     },
     /// A server left running on the same data (a crash of an earlier run) would not stop.
     #[error(
@@ -93,7 +109,7 @@ pub enum EmbeddedError {
         pgdata: PathBuf,
         reason: String,
         #[source]
-        source: Box<postgresql_embedded::Error>,
+        source: std::io::Error,
     },
     #[error("no random source for the database password: {0}")]
     Random(String),
@@ -101,18 +117,23 @@ pub enum EmbeddedError {
 
 /// A running embedded server.
 pub struct EmbeddedServer {
-    server: PostgreSQL,
+    tools: Tools,
+    pgdata: PathBuf,
+    port: u16,
     url: String,
+    /// False once [`EmbeddedServer::stop`] ran: a value dropped without it stops its server.
+    running: bool,
     /// Holds the lock on `<data_dir>/lock` while the server is ours.
     _lock: std::fs::File,
 }
 
-// By hand: the settings and the URL hold the database password.
+// By hand: the URL holds the database password.
 impl std::fmt::Debug for EmbeddedServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EmbeddedServer")
-            .field("data_dir", &self.server.settings().data_dir)
-            .field("port", &self.server.settings().port)
+            .field("pgdata", &self.pgdata)
+            .field("port", &self.port)
+            .field("account", &self.tools.account)
             .finish_non_exhaustive()
     }
 }
@@ -120,26 +141,27 @@ impl std::fmt::Debug for EmbeddedServer {
 /// Where the binaries of an installed PostgreSQL live, newest major version first.
 const INSTALL_ROOTS: &[&str] = &["/usr/lib/postgresql"];
 
-/// `initdb` on a loaded 2-core machine can take tens of seconds; the crate's default is 5.
+/// `initdb` on a loaded 2-core machine can take tens of seconds.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// How long a server left running by a crashed run gets to shut down (`pg_ctl stop -t`).
 const LEFTOVER_STOP_SECONDS: u32 = 60;
+
+/// How long a server gets to shut down when the bot stops.
+const STOP_SECONDS: u32 = 60;
 
 /// Starts tried when the chosen free port is taken before the server binds it.
 const PORT_ATTEMPTS: u32 = 3;
 
 impl EmbeddedServer {
     /// Starts the server with its data in `data_dir` (created and initialised on first use).
-    /// Refused at once as root.
+    /// As root, the server runs as an unprivileged account ([`SERVER_ACCOUNT`], created when
+    /// missing, or the owner of an existing cluster) and its cluster belongs to that account.
     ///
     /// A server left running on the same data by a run that crashed (killed without stopping
     /// it) is stopped first, and a stale `postmaster.pid` is removed. Servers of other data
     /// directories are never touched.
     pub async fn start(data_dir: &Path) -> Result<EmbeddedServer, EmbeddedError> {
-        if running_as_root() {
-            return Err(EmbeddedError::Root);
-        }
         let dir_error = |path: &Path| {
             let path = path.to_path_buf();
             move |source| EmbeddedError::DataDir { path, source }
@@ -147,6 +169,11 @@ impl EmbeddedServer {
         std::fs::create_dir_all(data_dir).map_err(dir_error(data_dir))?;
         let data_dir = std::fs::canonicalize(data_dir).map_err(dir_error(data_dir))?;
         let lock = lock_data_dir(&data_dir)?;
+        let pgdata = data_dir.join("pgdata");
+        let account = server_account(&pgdata)?;
+        if let Some(account) = &account {
+            open_to(&data_dir, account)?;
+        }
         let password_file = data_dir.join("password");
         let password = read_or_create_password(&password_file).map_err(|e| match e {
             PasswordError::Io(source) => EmbeddedError::DataDir {
@@ -155,80 +182,41 @@ impl EmbeddedServer {
             },
             PasswordError::Random(e) => EmbeddedError::Random(e),
         })?;
-
-        let mut settings = Settings::default();
-        // `Settings::default()` creates (and keeps) two empty temporary directories for its own
-        // defaults; we set both paths ourselves, so remove them again (only if still empty).
-        let _ = std::fs::remove_dir(&settings.data_dir);
-        if let Some(parent) = settings.password_file.parent() {
-            let _ = std::fs::remove_dir(parent);
+        let tools = Tools {
+            bin: binaries(&data_dir, account.is_some()).await?.join("bin"),
+            account,
+            dir: data_dir.clone(),
+        };
+        if !pgdata.join("PG_VERSION").is_file() {
+            initialise(&tools, &pgdata, &password).await?;
         }
-        let pgdata = data_dir.join("pgdata");
-        settings.data_dir = pgdata.clone();
-        settings.password_file = password_file;
-        settings.password = password;
-        settings.host = "127.0.0.1".to_string();
-        settings.temporary = false;
-        settings.timeout = Some(COMMAND_TIMEOUT);
-        settings.configuration = HashMap::from([
-            ("listen_addresses".to_string(), "'127.0.0.1'".to_string()),
-            // No Unix socket: the default directory (/var/run/postgresql) is not writable by a
-            // normal user, and a socket path under a deep working directory can be too long.
-            ("unix_socket_directories".to_string(), "''".to_string()),
-        ]);
-        if let Some((major, dir)) = installed_postgresql() {
-            tracing::info!("embedded PostgreSQL: using the installed binaries in {dir:?}");
-            settings.installation_dir = dir;
-            settings.trust_installation_dir = true;
-            if let Ok(version) = VersionReq::parse(&format!("={major}")) {
-                settings.version = version;
-            }
-        } else {
-            tracing::info!("embedded PostgreSQL: no installed binaries found, downloading");
-        }
-
-        // The crate's `Drop` stops whatever server runs on the data directory: a value that
-        // never started one must not do that (it would stop a server it does not own).
-        let mut setup = ManuallyDrop::new(PostgreSQL::new(settings));
-        setup.setup().await.map_err(|source| match source {
-            postgresql_embedded::Error::DatabaseInitializationError(ref text) => {
-                EmbeddedError::Init {
-                    pgdata: pgdata.clone(),
-                    reason: command_reason(text),
-                    source: Box::new(source),
-                }
-            }
-            source => EmbeddedError::Install {
-                source: Box::new(source),
-            },
-        })?;
-        let settings = setup.settings().clone();
-        let pg_ctl = settings.installation_dir.join("bin").join("pg_ctl");
-        clear_leftover_server(&pgdata, &pg_ctl).await?;
+        clear_leftover_server(&pgdata, &tools).await?;
 
         let log = pgdata.join("start.log");
         let mut attempt = 1;
         loop {
-            let mut settings = settings.clone();
-            settings.port = free_port().map_err(dir_error(&data_dir))?;
-            let port = settings.port;
-            let mut server = ManuallyDrop::new(PostgreSQL::new(settings));
+            let port = free_port().map_err(dir_error(&data_dir))?;
             let log_start = std::fs::metadata(&log).map_or(0, |m| m.len());
-            let Err(source) = server.start().await else {
-                let server = ManuallyDrop::into_inner(server);
-                let url = server.settings().url("postgres");
+            let Err(failed) = tools.start(&pgdata, port, &log).await else {
                 tracing::info!(
-                    "embedded PostgreSQL started on 127.0.0.1:{port} with data in {data_dir:?}"
+                    "embedded PostgreSQL started on 127.0.0.1:{port} with data in {data_dir:?}{}",
+                    tools
+                        .account
+                        .as_ref()
+                        .map_or(String::new(), |a| format!(", as the account {}", a.name))
                 );
                 return Ok(EmbeddedServer {
-                    server,
-                    url,
+                    url: format!("postgresql://{SUPERUSER}:{password}@127.0.0.1:{port}/postgres"),
+                    tools,
+                    pgdata,
+                    port,
+                    running: true,
                     _lock: lock,
                 });
             };
             // `pg_ctl start` gave up waiting, but the server may still come up: stop it.
             if let Holder::Running(_) = pid_file_holder(&pgdata) {
-                let _ = stop_with_pg_ctl(&pg_ctl, &pgdata).await;
+                let _ = tools.stop(&pgdata, LEFTOVER_STOP_SECONDS).await;
             }
             let new_log = read_from(&log, log_start);
             if new_log.contains("Address already in use") {
@@ -240,25 +228,23 @@ impl EmbeddedServer {
                 return Err(EmbeddedError::PortInUse {
                     pgdata,
                     port,
-                    source: Box::new(source),
+                    source: failed.output,
                 });
             }
-            let reason = match &source {
-                postgresql_embedded::Error::DatabaseStartError(text)
-                    if text.contains("deadline has elapsed") =>
-                {
-                    format!("it was not ready within {} s", COMMAND_TIMEOUT.as_secs())
-                }
-                postgresql_embedded::Error::DatabaseStartError(text) => {
-                    log_reason(&new_log).unwrap_or_else(|| command_reason(text))
-                }
-                other => other.to_string(),
+            let reason = if failed
+                .output
+                .to_string()
+                .contains("server did not start in time")
+            {
+                format!("it was not ready within {} s", COMMAND_TIMEOUT.as_secs())
+            } else {
+                log_reason(&new_log).unwrap_or(failed.reason)
             };
             return Err(EmbeddedError::Start {
                 pgdata,
                 reason,
                 log,
-                source: Box::new(source),
+                source: failed.output,
             });
         }
     }
@@ -268,28 +254,134 @@ impl EmbeddedServer {
         &self.url
     }
 
+    /// The account the server runs as, when the bot runs as root.
+    pub fn account(&self) -> Option<&Account> {
+        self.tools.account.as_ref()
+    }
+
     /// Stops the server (fast shutdown: open connections are closed).
-    pub async fn stop(self) -> Result<(), EmbeddedError> {
-        self.server.stop().await.map_err(|source| {
-            let reason = match &source {
-                postgresql_embedded::Error::DatabaseStopError(text) => command_reason(text),
-                other => other.to_string(),
-            };
-            EmbeddedError::Stop {
-                pgdata: self.server.settings().data_dir.clone(),
-                reason,
-                source: Box::new(source),
-            }
-        })
+    pub async fn stop(mut self) -> Result<(), EmbeddedError> {
+        self.running = false;
+        self.tools
+            .stop(&self.pgdata, STOP_SECONDS)
+            .await
+            .map_err(|failed| EmbeddedError::Stop {
+                pgdata: self.pgdata.clone(),
+                reason: failed.reason,
+                source: failed.output,
+            })
     }
 }
 
+impl Drop for EmbeddedServer {
+    /// A server whose value is dropped without [`EmbeddedServer::stop`] (a panic, an early
+    /// return) is stopped all the same, so that it does not outlive the bot.
+    fn drop(&mut self) {
+        if !self.running || !matches!(pid_file_holder(&self.pgdata), Holder::Running(_)) {
+            return;
+        }
+        let mut command = std::process::Command::new(self.tools.pg_ctl());
+        command
+            .args(["stop", "--pgdata"])
+            .arg(&self.pgdata)
+            .args(["-m", "fast", "-w", "-t"])
+            .arg(STOP_SECONDS.to_string())
+            .current_dir(&self.tools.dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        if let Some(account) = &self.tools.account {
+            command.uid(account.uid).gid(account.gid);
+        }
+        let _ = command.status();
+    }
+}
+
+/// Creates the cluster in `pgdata`, owned by the tools' account, with `password` for its
+/// superuser. A directory left empty or half-made by an `initdb` that was killed is made anew.
+async fn initialise(tools: &Tools, pgdata: &Path, password: &str) -> Result<(), EmbeddedError> {
+    let dir_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| EmbeddedError::DataDir { path, source }
+    };
+    if pgdata.exists() {
+        std::fs::remove_dir_all(pgdata).map_err(dir_error(pgdata))?;
+    }
+    std::fs::create_dir(pgdata).map_err(dir_error(pgdata))?;
+    std::fs::set_permissions(pgdata, std::fs::Permissions::from_mode(0o700))
+        .map_err(dir_error(pgdata))?;
+    give_to(pgdata, tools.account.as_ref())?;
+    // `initdb` reads the password from a file the account can read: a copy it owns, removed
+    // once read.
+    let copy = tools.dir.join("password.initdb");
+    let _ = std::fs::remove_file(&copy);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&copy)
+        .and_then(|mut file| file.write_all(password.as_bytes()))
+        .map_err(dir_error(&copy))?;
+    give_to(&copy, tools.account.as_ref())?;
+    let result = tools.initdb(pgdata, &copy).await;
+    let _ = std::fs::remove_file(&copy);
+    result.map_err(|failed| EmbeddedError::Init {
+        pgdata: pgdata.to_path_buf(),
+        reason: failed.reason,
+        source: failed.output,
+    })
+}
+
+/// The installation to run: an installed PostgreSQL when there is one, else a build downloaded
+/// by the `postgresql_embedded` crate (into `~/.theseus`, or, as root, into the data directory,
+/// which the server's account can reach).
+async fn binaries(data_dir: &Path, as_root: bool) -> Result<PathBuf, EmbeddedError> {
+    if let Some((_, dir)) = installed_postgresql() {
+        tracing::info!("embedded PostgreSQL: using the installed binaries in {dir:?}");
+        return Ok(dir);
+    }
+    tracing::info!("embedded PostgreSQL: no installed binaries found, downloading");
+    let mut settings = Settings::default();
+    // `Settings::default()` creates two empty temporary directories for its own defaults.
+    let _ = std::fs::remove_dir(&settings.data_dir);
+    if let Some(parent) = settings.password_file.parent() {
+        let _ = std::fs::remove_dir(parent);
+    }
+    if as_root {
+        settings.installation_dir = data_dir.join("binaries");
+    }
+    // The crate's `setup` installs, then runs `initdb` unless its data directory holds a
+    // `postgresql.conf`: give it one that does, so that it only installs (`initdb` is ours, run
+    // as the right account).
+    let placeholder = data_dir.join("install-only");
+    let dir_error = |source| EmbeddedError::DataDir {
+        path: placeholder.clone(),
+        source,
+    };
+    std::fs::create_dir_all(&placeholder).map_err(dir_error)?;
+    std::fs::write(placeholder.join("postgresql.conf"), "").map_err(dir_error)?;
+    settings.data_dir = placeholder.clone();
+    settings.password_file = placeholder.join("password");
+    settings.temporary = false;
+    settings.timeout = Some(COMMAND_TIMEOUT);
+    // Its `Drop` would stop a server on the placeholder: there is none, and nothing to do.
+    let mut installer = ManuallyDrop::new(PostgreSQL::new(settings));
+    let installed = installer.setup().await;
+    let _ = std::fs::remove_dir_all(&placeholder);
+    installed.map_err(|source| EmbeddedError::Install {
+        source: Box::new(source),
+    })?;
+    Ok(installer.settings().installation_dir.clone())
+}
+
+mod account;
+mod commands;
 mod leftover;
 mod reasons;
 
-use leftover::{
-    Holder, clear_leftover_server, free_port, lock_data_dir, pid_file_holder, stop_with_pg_ctl,
-};
+pub use account::{Account, SERVER_ACCOUNT};
+use account::{give_to, open_to, server_account, server_command};
+use commands::{SUPERUSER, Tools};
+use leftover::{Holder, clear_leftover_server, free_port, lock_data_dir, pid_file_holder};
 use reasons::{command_reason, last_line, log_reason, read_from};
 
 /// True when this process runs as root (uid 0), which `initdb` refuses.
