@@ -431,7 +431,7 @@ impl Service {
         message: MessageId,
     ) -> Result<Option<ChallengeView>, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             challenges::set_message(&mut conn, id, message)
                 .await?
                 .map(ChallengeView::try_from)
@@ -443,7 +443,7 @@ impl Service {
     /// The challenge with this id, whatever its state (for stale buttons).
     pub async fn challenge_by_id(&self, id: i64) -> Result<Option<ChallengeView>, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             challenges::get(&mut conn, id, false)
                 .await?
                 .map(ChallengeView::try_from)
@@ -458,7 +458,7 @@ impl Service {
         channel: ChannelId,
     ) -> Result<Option<ChallengeView>, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             challenges::open_in_channel(&mut conn, channel)
                 .await?
                 .map(ChallengeView::try_from)

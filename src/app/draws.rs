@@ -103,7 +103,7 @@ impl Service {
         message: MessageId,
     ) -> Result<bool, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             Ok(games::set_draw_offer_message(&mut conn, game, message).await?)
         })
         .await

@@ -189,7 +189,7 @@ impl Service {
     async fn follow_up_taken(&self, game: i64, kind: FollowKind) -> AppError {
         let found = self
             .guarded(async {
-                let mut conn = self.store.pool().acquire().await?;
+                let mut conn = self.store.acquire().await?;
                 Ok(challenges::follow_up_of(&mut conn, game, kind).await?)
             })
             .await;

@@ -5,7 +5,7 @@
 use crate::engine::{Game, Played, Side, Status};
 use crate::store::games::{self, GameRow, GameUpdate, MoveRow, NewMove};
 use crate::store::kinds::MoveKind;
-use crate::store::{StoreError, Tx, id_from_db, id_to_db};
+use crate::store::{Tx, id_from_db, id_to_db};
 
 use super::clock;
 use super::error::{AppError, Refusal};
@@ -448,12 +448,7 @@ impl Service {
     /// The active game of a channel, if any.
     pub async fn game_in_channel(&self, channel: ChannelId) -> Result<Option<GameView>, AppError> {
         self.guarded(async {
-            let mut conn = self
-                .store
-                .pool()
-                .acquire()
-                .await
-                .map_err(StoreError::from)?;
+            let mut conn = self.store.acquire().await?;
             let mut known = self.logs.kept(channel);
             loop {
                 let loaded =

@@ -68,9 +68,14 @@ pub type ChannelId = u64;
 pub type GuildId = u64;
 pub type MessageId = u64;
 
-/// The longest a command may take, waits for a busy game included. A connection that hangs
-/// (a network cut without a reset) ends here as [`AppError::Unavailable`].
-pub const OPERATION_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a command may take while the database answers, waits for a busy pool or a busy
+/// game included: well within the 15 minutes Discord allows for a deferred answer.
+pub const OPERATION_TIMEOUT: Duration = Duration::from_secs(10 * 60);
+
+/// A command still running this long asks whether the database answers at all: a connection
+/// that hangs (a network cut without a reset) ends as [`AppError::Unavailable`] once the server
+/// is found not to answer, however long the command may otherwise wait.
+pub const HANG_CHECK_AFTER: Duration = Duration::from_secs(5);
 
 /// The most moves one `play` command may carry (a Fibonacci turn has at most 6).
 pub const MAX_MOVES_PER_COMMAND: usize = 16;
@@ -116,18 +121,15 @@ impl Service {
         (pool.size(), pool.num_idle())
     }
 
-    /// True when the database answers a trivial query within a second.
+    /// True when the database answers, on a connection of its own: a busy pool is healthy.
     pub async fn healthy(&self) -> bool {
-        matches!(
-            tokio::time::timeout(Duration::from_secs(1), self.store.ping()).await,
-            Ok(Ok(()))
-        )
+        self.store.answers().await
     }
 
     /// How many games are in progress.
     pub async fn games_in_progress(&self) -> Result<i64, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             Ok(crate::store::games::count_in_progress(&mut conn).await?)
         })
         .await
@@ -138,14 +140,18 @@ impl Service {
         self.clock.now()
     }
 
-    /// Runs one command under [`OPERATION_TIMEOUT`].
+    /// Runs one command while the database answers, at most [`OPERATION_TIMEOUT`].
     async fn guarded<T>(
         &self,
         command: impl Future<Output = Result<T, AppError>>,
     ) -> Result<T, AppError> {
-        match tokio::time::timeout(OPERATION_TIMEOUT, command).await {
-            Ok(result) => result,
-            Err(_) => {
+        tokio::select! {
+            result = command => result,
+            () = self.store.until_down(HANG_CHECK_AFTER) => {
+                tracing::warn!("the database stopped answering during a command; giving up");
+                Err(AppError::Unavailable)
+            }
+            () = tokio::time::sleep(OPERATION_TIMEOUT) => {
                 tracing::warn!("a command took longer than {OPERATION_TIMEOUT:?}; giving up");
                 Err(AppError::Unavailable)
             }

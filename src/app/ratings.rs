@@ -432,7 +432,7 @@ impl Service {
     /// from before ratings); returns whether it did.
     pub async fn rebuild_ratings_if_missing(&self) -> Result<bool, AppError> {
         let missing = {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             ratings::missing(&mut conn).await?
         };
         if missing {

@@ -423,7 +423,7 @@ impl Service {
     /// Marks a notice sent (or given up on).
     pub async fn notice_sent(&self, id: i64) -> Result<(), AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             schedule::mark_sent(&mut conn, id, self.now()).await?;
             Ok(())
         })
@@ -433,7 +433,7 @@ impl Service {
     /// How `user` wants to hear of their turn.
     pub async fn notify_of(&self, user: UserId) -> Result<Notify, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             Ok(schedule::notify_of(&mut conn, user).await?)
         })
         .await
@@ -442,7 +442,7 @@ impl Service {
     /// Sets how `user` wants to hear of their turn.
     pub async fn set_notify(&self, user: UserId, notify: Notify) -> Result<(), AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             schedule::set_notify(&mut conn, user, notify).await?;
             Ok(())
         })
@@ -457,7 +457,7 @@ impl Service {
         locale: &str,
     ) -> Result<(), AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             locales::save(&mut conn, owner, id, locale, self.now()).await?;
             Ok(())
         })
@@ -467,7 +467,7 @@ impl Service {
     /// The languages recorded, most recently seen first, at most `limit`.
     pub async fn locales(&self, limit: i64) -> Result<Vec<(LocaleOwner, u64, String)>, AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             Ok(locales::all(&mut conn, limit).await?)
         })
         .await

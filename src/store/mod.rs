@@ -36,19 +36,58 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
-use sqlx::{PgPool, Postgres, Transaction};
+use sqlx::{Connection, PgPool, Postgres, Transaction};
 
 /// One command's transaction.
 pub type Tx = Transaction<'static, Postgres>;
 
-/// How long a command waits for a pooled connection. Short, so that a Discord interaction
-/// (3 seconds before it must be answered or deferred) hears "unavailable" instead of nothing.
-pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+/// The longest anything waits for a pooled connection while the database answers. A busy pool
+/// is not a database that is down: a Discord command defers after its answer budget and keeps
+/// waiting (Discord allows 15 minutes for the follow-up). A database that does not answer is
+/// found sooner, by [`Store::until_down`].
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 
-/// Connections kept by the pool: enough for many games at once on a small machine. All of them
-/// stay open while the bot runs (see [`Store::connect`]).
+/// How long a wait for the database goes before asking whether the server answers at all.
+pub const PROBE_AFTER: Duration = Duration::from_secs(1);
+
+/// How long a probe may take to connect and answer before the server counts as not answering.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// A probe's answer is reused for this long by every waiting operation.
+const PROBE_REUSE: Duration = Duration::from_millis(500);
+
+/// Connections kept by the pool by default: enough for many games at once on a small machine.
+/// All of them stay open while the bot runs (see [`Store::connect`]).
 pub const MAX_CONNECTIONS: u32 = 16;
+
+/// The environment variable that sets the pool's size instead (1 to [`MOST_CONNECTIONS`]):
+/// several bot processes sharing one server divide its connections between them.
+pub const CONNECTIONS_VAR: &str = "FIBONACCI_BOT_DB_CONNECTIONS";
+
+/// The largest pool [`CONNECTIONS_VAR`] may ask for (PostgreSQL allows 100 by default).
+pub const MOST_CONNECTIONS: u32 = 100;
+
+/// The pool's size: [`CONNECTIONS_VAR`] when set, else [`MAX_CONNECTIONS`].
+fn pool_size() -> Result<u32, StoreError> {
+    let Some(value) = std::env::var_os(CONNECTIONS_VAR).filter(|v| !v.is_empty()) else {
+        return Ok(MAX_CONNECTIONS);
+    };
+    value
+        .to_str()
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .filter(|n| (1..=MOST_CONNECTIONS).contains(n))
+        .ok_or_else(|| {
+            StoreError::Database(sqlx::Error::Configuration(
+                format!(
+                    "{CONNECTIONS_VAR} must be a whole number from 1 to {MOST_CONNECTIONS}, \
+                     not {value:?}"
+                )
+                .into(),
+            ))
+        })
+}
 
 /// How long a pooled connection lives before it is replaced by a fresh one, so that the server
 /// can free what a session accumulates (sqlx's default).
@@ -156,6 +195,10 @@ pub(crate) fn is_unique_violation_of(error: &sqlx::Error, constraint: &str) -> b
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: PgPool,
+    /// How the probe connects: as the pool does.
+    options: PgConnectOptions,
+    /// The last probe: when it ended and whether the server answered (one probe at a time).
+    probe: std::sync::Arc<tokio::sync::Mutex<Option<(Instant, bool)>>>,
 }
 
 impl Store {
@@ -170,14 +213,15 @@ impl Store {
         if plain_by_default(database_url, options.get_host(), mode_set) {
             options = options.ssl_mode(PgSslMode::Disable);
         }
+        let size = pool_size()?;
         let pool = PgPoolOptions::new()
-            .max_connections(MAX_CONNECTIONS)
+            .max_connections(size)
             // Every connection is opened at start and kept: a command never waits for a new
             // server process, its catalogue caches and its prepared statements (a burst of
             // fifty moves on a cold pool had its slowest answers twice as late), and a bot
             // used once an hour does not reconnect for each command. The server holds
-            // MAX_CONNECTIONS idle sessions for it; each is replaced after its lifetime.
-            .min_connections(MAX_CONNECTIONS)
+            // `size` idle sessions for it; each is replaced after its lifetime.
+            .min_connections(size)
             .idle_timeout(None)
             .max_lifetime(CONNECTION_LIFETIME)
             .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -194,31 +238,95 @@ impl Store {
                     Ok(true)
                 })
             })
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool,
+            options,
+            probe: Default::default(),
+        })
     }
 
     /// Starts a transaction (READ COMMITTED; commands lock the rows they change).
     pub async fn begin(&self) -> Result<Tx, StoreError> {
-        Ok(self.pool.begin().await?)
+        self.patiently(self.pool.begin()).await
     }
 
     /// Starts a read-only transaction on one snapshot, so that a game row and its move log are
     /// read as of the same instant without locking anything.
     pub async fn begin_read(&self) -> Result<Tx, StoreError> {
         // One round trip: the transaction starts with its isolation level.
-        Ok(self
-            .pool
-            .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .await?)
+        self.patiently(
+            self.pool
+                .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"),
+        )
+        .await
     }
 
-    /// A trivial query: the server answers.
-    pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
-        Ok(())
+    /// A pooled connection, waited for as long as the database answers.
+    pub async fn acquire(&self) -> Result<PoolConnection<Postgres>, StoreError> {
+        self.patiently(self.pool.acquire()).await
+    }
+
+    /// Runs `operation` (which waits for a pooled connection), giving up only when the server
+    /// does not answer: a pool whose connections are all busy keeps it waiting, up to
+    /// [`ACQUIRE_TIMEOUT`].
+    async fn patiently<T>(
+        &self,
+        operation: impl Future<Output = Result<T, sqlx::Error>>,
+    ) -> Result<T, StoreError> {
+        tokio::select! {
+            result = operation => Ok(result?),
+            () = self.until_down(PROBE_AFTER) => {
+                note_unavailable();
+                Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut))
+            }
+        }
+    }
+
+    /// Ends when the server stops answering: after `first`, asks it (see [`Store::answers`])
+    /// every [`PROBE_REUSE`], and never ends while it answers.
+    pub async fn until_down(&self, first: Duration) {
+        tokio::time::sleep(first).await;
+        loop {
+            if !self.answers().await {
+                return;
+            }
+            tokio::time::sleep(PROBE_REUSE).await;
+        }
+    }
+
+    /// Whether the server answers: a connection of its own (not the pool's, which may all be
+    /// busy), within [`PROBE_TIMEOUT`]. A server that answers with an error (too many
+    /// connections, say) answers; one that is starting up or shutting down does not. One probe
+    /// at a time; its answer is shared for [`PROBE_REUSE`].
+    pub async fn answers(&self) -> bool {
+        let mut last = self.probe.lock().await;
+        if let Some((at, answered)) = *last
+            && at.elapsed() < PROBE_REUSE
+        {
+            return answered;
+        }
+        let probe = async {
+            let mut conn = sqlx::PgConnection::connect_with(&self.options).await?;
+            sqlx::query("SELECT 1").execute(&mut conn).await?;
+            let _ = conn.close().await;
+            Ok::<(), sqlx::Error>(())
+        };
+        let answered = match tokio::time::timeout(PROBE_TIMEOUT, probe).await {
+            Err(_) => false,
+            Ok(Ok(())) => true,
+            Ok(Err(sqlx::Error::Database(db))) => !db
+                .code()
+                .is_some_and(|code| matches!(&*code, "57P01" | "57P02" | "57P03")),
+            Ok(Err(_)) => false,
+        };
+        if !answered {
+            tracing::warn!("the database does not answer");
+        }
+        *last = Some((Instant::now(), answered));
+        answered
     }
 
     /// The pool, for read-only queries outside a command.

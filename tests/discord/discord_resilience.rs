@@ -226,3 +226,50 @@ fn a_missing_token_is_a_clear_error_and_a_failure_exit() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_database_is_waited_for_and_never_called_unavailable() {
+    use sqlx::Connection;
+    let mut t = Table::open().await;
+    // Two connections, both about to be taken by moves that wait for their games' rows.
+    t.restart_with(&[("FIBONACCI_BOT_DB_CONNECTIONS", "2".to_string())])
+        .await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    t.start_game(OTHER, &[("colour", json!("red"))]).await;
+
+    // A long transaction elsewhere holds both games' rows: the database answers, it is busy.
+    let mut holder = sqlx::PgConnection::connect(t.db.direct_url())
+        .await
+        .expect("connect");
+    let mut hold = holder.begin().await.expect("begin");
+    sqlx::query("SELECT id FROM games FOR UPDATE")
+        .execute(&mut *hold)
+        .await
+        .expect("lock the games");
+    let moves = [GENERAL, OTHER].map(|channel| {
+        t.fake
+            .command(ALICE, channel, "move", &[("moves", json!("b6-c6"))])
+    });
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    // Both pooled connections wait for a row: a look at the board waits for a connection,
+    // longer than the pool's old 3-second limit.
+    let look = t.fake.command(CAROL, GENERAL, "board", &[]);
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    hold.rollback().await.expect("let go");
+
+    for sent in moves.iter().chain([&look]) {
+        let reply = t.fake.reply(sent).await;
+        assert!(
+            !reply.content.contains("unavailable"),
+            "a busy database is not down: {}",
+            reply.content
+        );
+        assert!(reply.deferred, "a slow answer is deferred: {reply:?}");
+        let boards = t.fake.followups(sent, 1).await;
+        assert!(boards[0].has_png(), "{:?}", boards[0]);
+        assert!(!boards[0].ephemeral);
+    }
+    let (_, board) = t.say(CAROL, OTHER, "board", &[]).await;
+    assert!(board.content.contains("Turn 2"), "{}", board.content);
+    t.close().await;
+}

@@ -320,7 +320,7 @@ impl Service {
         message: MessageId,
     ) -> Result<(), AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             store::set_message(&mut conn, id, message).await?;
             Ok(())
         })
@@ -366,7 +366,7 @@ impl Service {
         end: bool,
     ) -> Result<(), AppError> {
         self.guarded(async {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.acquire().await?;
             store::set_announced(&mut conn, id, round as i16, end).await?;
             Ok(())
         })
