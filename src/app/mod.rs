@@ -123,7 +123,7 @@ impl Service {
 
     /// True when the database answers, on a connection of its own: a busy pool is healthy.
     pub async fn healthy(&self) -> bool {
-        self.store.answers().await
+        self.store.answers(Duration::ZERO).await
     }
 
     /// How many games are in progress.

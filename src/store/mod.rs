@@ -290,7 +290,7 @@ impl Store {
     pub async fn until_down(&self, first: Duration) {
         tokio::time::sleep(first).await;
         loop {
-            if !self.answers().await {
+            if !self.answers(PROBE_REUSE).await {
                 return;
             }
             tokio::time::sleep(PROBE_REUSE).await;
@@ -300,11 +300,11 @@ impl Store {
     /// Whether the server answers: a connection of its own (not the pool's, which may all be
     /// busy), within [`PROBE_TIMEOUT`]. A server that answers with an error (too many
     /// connections, say) answers; one that is starting up or shutting down does not. One probe
-    /// at a time; its answer is shared for [`PROBE_REUSE`].
-    pub async fn answers(&self) -> bool {
+    /// at a time; an answer younger than `reuse` is taken as it is.
+    pub async fn answers(&self, reuse: Duration) -> bool {
         let mut last = self.probe.lock().await;
         if let Some((at, answered)) = *last
-            && at.elapsed() < PROBE_REUSE
+            && at.elapsed() < reuse
         {
             return answered;
         }
