@@ -13,7 +13,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
+use super::ack::Watchdog;
 use super::config::BotConfig;
+use super::reply::Budget;
 use super::{BotError, Data, commands, on_error, on_event, present, register};
 use crate::app::{self, DatabaseConfig, chain};
 
@@ -200,6 +202,14 @@ async fn run(config: BotConfig) -> ExitCode {
     };
     let presenter = Arc::new(present::Presenter::start(languages));
     let setup_presenter = presenter.clone();
+    let watchdog = match Watchdog::start(&config.token, config.api_base.as_deref()) {
+        Ok(watchdog) => watchdog,
+        Err(e) => {
+            tracing::error!(error = %e, "could not start the answers' watchdog thread");
+            running.shutdown().await;
+            return ExitCode::FAILURE;
+        }
+    };
     // A refused registration ends the process: a bot that cannot register would stay connected
     // but never answer (every event waits for the setup's data).
     let (fatal, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
@@ -227,7 +237,10 @@ async fn run(config: BotConfig) -> ExitCode {
                 Ok(Data {
                     service: setup_service,
                     presenter: setup_presenter,
-                    budget: ANSWER_BUDGET,
+                    budget: Budget {
+                        answer: ANSWER_BUDGET,
+                        watchdog,
+                    },
                     bot: ready.user.id.get(),
                 })
             })

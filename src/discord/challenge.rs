@@ -472,7 +472,7 @@ pub async fn on_button(
         http,
         Target::Component(interaction),
         user_lang,
-        data.budget,
+        &data.budget,
         what,
         work,
     )

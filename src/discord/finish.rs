@@ -271,7 +271,7 @@ pub async fn on_button(
         http,
         Target::Component(interaction),
         langs.user,
-        data.budget,
+        &data.budget,
         "draw button",
         work,
     )

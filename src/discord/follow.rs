@@ -81,7 +81,7 @@ pub async fn on_button(
         &ctx.http,
         Target::Component(interaction),
         langs.user,
-        data.budget,
+        &data.budget,
         "follow-up button",
         work,
     )

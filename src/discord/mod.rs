@@ -10,13 +10,13 @@
 use std::future::Future;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use crate::app::{AppError, ChannelId, FollowKind, GuildId, Service, UserId};
 
 pub mod access;
+mod ack;
 pub mod ai;
 mod bot;
 pub mod buttons;
@@ -50,8 +50,9 @@ pub struct Data {
     pub service: Service,
     /// The names learnt and the pictures drawn, shared with the scheduler and the AI's posts.
     pub presenter: Arc<present::Presenter>,
-    /// How long an answer may take before the interaction is deferred (Discord allows 3 s).
-    pub budget: Duration,
+    /// How long an answer may take before the interaction is deferred (Discord allows 3 s),
+    /// and the watchdog that defers it if the bot falls behind.
+    pub budget: reply::Budget,
     /// The bot's own user id (a player of the games against the AI).
     pub bot: UserId,
 }
@@ -152,7 +153,7 @@ where
         &ctx.serenity_context().http,
         reply::Target::Command(interaction),
         langs.user,
-        ctx.data().budget,
+        &ctx.data().budget,
         what,
         work,
     )

@@ -23,6 +23,7 @@ use crate::app::{AppError, chain};
 use crate::i18n::Lang;
 use crate::tr;
 
+use super::ack::{Ack, Turn, Watchdog};
 use super::{access, words};
 
 /// Discord's limit on a message's text.
@@ -291,7 +292,7 @@ pub enum Target<'a> {
     Component(&'a serenity::ComponentInteraction),
 }
 
-impl Target<'_> {
+impl<'a> Target<'a> {
     /// Why the bot cannot answer in this interaction's channel: a locked thread, or missing
     /// permissions (see [`access`]). Nothing is checked outside a server.
     fn blocked(self, lang: Lang) -> Option<String> {
@@ -305,6 +306,14 @@ impl Target<'_> {
         }
         let lacking = access::missing(have, access::BASE);
         (!lacking.is_empty()).then(|| access::missing_text(lang, lacking))
+    }
+
+    /// The interaction's token.
+    fn token(self) -> &'a str {
+        match self {
+            Target::Command(i) => &i.token,
+            Target::Component(i) => &i.token,
+        }
     }
 
     /// The interaction's id (its snowflake holds its creation time).
@@ -356,6 +365,14 @@ impl Target<'_> {
     }
 }
 
+/// How long answers may take, and the watchdog that defers those that take longer.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Answers not ready this long after the interaction's creation are deferred.
+    pub answer: Duration,
+    pub watchdog: Watchdog,
+}
+
 /// Runs `work` and answers the interaction with its result within Discord's deadline (see the
 /// module documentation). `what` names the command in logs. When the answer carries an offer's
 /// buttons (see [`Answer::offering`]), returns where its message was posted, if Discord says.
@@ -363,7 +380,7 @@ pub async fn respond<F>(
     http: &Arc<serenity::Http>,
     target: Target<'_>,
     lang: Lang,
-    budget: Duration,
+    budget: &Budget,
     what: &str,
     work: F,
 ) -> serenity::Result<Option<OfferPosted>>
@@ -372,6 +389,14 @@ where
 {
     let started = std::time::Instant::now();
     let outcome = std::sync::Mutex::new("ok");
+    let ack = Arc::new(Ack::default());
+    let component = matches!(target, Target::Component(_));
+    budget.watchdog.watch(
+        serenity::InteractionId::new(target.id()),
+        target.token(),
+        component,
+        ack.clone(),
+    );
     // A channel the bot cannot answer in is refused before any work is done.
     let blocked = target.blocked(lang);
     let work = async {
@@ -387,29 +412,44 @@ where
         }
     };
     tokio::pin!(work);
-    let left = time_left(target.id(), budget, SystemTime::now());
-    let (sent, retire) = match tokio::time::timeout(left, &mut work).await {
-        Ok(answer) => (send_now(http, target, &answer).await, answer.retire),
-        Err(_) => {
-            tracing::debug!(command = what, "slow answer: deferring");
-            match target {
-                Target::Command(_) => {
-                    let defer = serenity::CreateInteractionResponse::Defer(
+    let left = time_left(target.id(), budget.answer, SystemTime::now());
+    let ready = tokio::time::timeout(left, &mut work).await.ok();
+    // A runtime that fell behind may see the work done after the budget: it is then deferred
+    // like slow work, so that a long answer never starts past the deadline.
+    let in_time = ready.is_some()
+        && time_left(target.id(), budget.answer, SystemTime::now()) > Duration::ZERO;
+    if !in_time {
+        tracing::debug!(command = what, "slow answer: deferring");
+    }
+    let (sent, retire) = match (ready, ack.take().await) {
+        (Some(answer), Turn::Command) if in_time => {
+            (send_now(http, target, &answer).await, answer.retire)
+        }
+        (_, Turn::Lost) => (
+            Err(serenity::Error::Other(
+                "the interaction could not be acknowledged in time",
+            )),
+            Vec::new(),
+        ),
+        (ready, turn) => {
+            if turn == Turn::Command {
+                let defer = match target {
+                    Target::Command(_) => serenity::CreateInteractionResponse::Defer(
                         serenity::CreateInteractionResponseMessage::new().ephemeral(true),
-                    );
-                    target.create_response(http, defer).await?;
-                    let answer = work.await;
-                    let sent = send_deferred(http, target, lang, &answer).await;
-                    (sent, answer.retire)
-                }
-                Target::Component(_) => {
-                    let defer = serenity::CreateInteractionResponse::Acknowledge;
-                    target.create_response(http, defer).await?;
-                    let answer = work.await;
-                    let sent = send_deferred_update(http, target, &answer).await;
-                    (sent, answer.retire)
-                }
+                    ),
+                    Target::Component(_) => serenity::CreateInteractionResponse::Acknowledge,
+                };
+                target.create_response(http, defer).await?;
             }
+            let answer = match ready {
+                Some(answer) => answer,
+                None => work.await,
+            };
+            let sent = match target {
+                Target::Command(_) => send_deferred(http, target, lang, &answer).await,
+                Target::Component(_) => send_deferred_update(http, target, &answer).await,
+            };
+            (sent, answer.retire)
         }
     };
     for retired in retire {
@@ -447,9 +487,13 @@ const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 /// time in its snowflake, as Discord counts its 3 seconds). Nothing is left for an interaction
 /// that arrived late; a clock behind Discord's counts from `now`.
 pub fn time_left(id: u64, budget: Duration, now: SystemTime) -> Duration {
-    let created = UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS);
-    let age = now.duration_since(created).unwrap_or_default();
+    let age = now.duration_since(created_at(id)).unwrap_or_default();
     budget.saturating_sub(age)
+}
+
+/// When the interaction (or any snowflake) `id` was created.
+pub fn created_at(id: u64) -> SystemTime {
+    UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
 }
 
 /// The offer `answer` carries and the message that carries it.

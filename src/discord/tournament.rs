@@ -389,7 +389,7 @@ pub async fn on_button(
         &ctx.http,
         Target::Component(interaction),
         langs.user,
-        data.budget,
+        &data.budget,
         what,
         work,
     )
