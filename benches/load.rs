@@ -13,6 +13,13 @@
 //! and `LOAD_TURNS=12` narrow it. `LOAD_DUMP=file` appends one line per command to `file`
 //! (G, game, `move` or `board`, when it was sent in ms after the start, its latency in ms), to
 //! see where the slowest answers fall.
+//!
+//! `LOAD_OUTAGE=8` cuts the database for 8 seconds, 3 seconds into each measured phase (the bot
+//! then reaches PostgreSQL through the tests' relay, which does the cutting). A move refused as
+//! "unavailable" is sent again; a deferred answer counts when its board is posted. Afterwards
+//! one more line per G: how many interactions were acknowledged, the oldest acknowledgement
+//! (counted from the interaction's creation, as Discord counts its 3 seconds), and how many came
+//! after 3 s. `BENCH_BOT_BINARY=path` measures another build of the bot (an earlier commit's).
 
 use std::time::{Duration, Instant};
 
@@ -128,6 +135,34 @@ fn script(g: usize, turns: u32) -> Vec<(u64, Vec<String>)> {
     script
 }
 
+/// Sends a command until it is answered with a board (again after "temporarily unavailable",
+/// which changes nothing); a deferred answer's board is its follow-up.
+async fn until_board(
+    t: &Table,
+    user: u64,
+    ch: u64,
+    name: &str,
+    options: &[(&str, serde_json::Value)],
+) {
+    loop {
+        let (sent, reply) = t.say(user, ch, name, options).await;
+        if reply.has_png() {
+            return;
+        }
+        if reply.deferred && !reply.content.contains("unavailable") {
+            let boards = t.fake.followups(&sent, 1).await;
+            assert!(boards[0].has_png(), "/{name} in {ch}: {:?}", boards[0]);
+            return;
+        }
+        assert!(
+            reply.content.contains("unavailable"),
+            "/{name} {options:?} in {ch} was refused: {}",
+            reply.content
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}
+
 async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
     let ch = channel(g);
     let mut played = Played {
@@ -136,24 +171,40 @@ async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
     };
     for (turn, (mover, moves)) in script.into_iter().enumerate() {
         let started = Instant::now();
-        let (_, reply) = t
-            .say(mover, ch, "move", &[("moves", json!(moves.join(" ")))])
-            .await;
+        until_board(t, mover, ch, "move", &[("moves", json!(moves.join(" ")))]).await;
         played.answered("move", started);
-        assert!(
-            !reply.ephemeral && reply.has_png(),
-            "game {g}: /move {moves:?} was refused: {}",
-            reply.content
-        );
         played.sent.extend(moves);
         if turn % 3 == 2 {
             let started = Instant::now();
-            let (_, reply) = t.say(SPECTATOR, ch, "board", &[]).await;
+            until_board(t, SPECTATOR, ch, "board", &[]).await;
             played.answered("board", started);
-            assert!(reply.has_png(), "game {g}: /board without a board");
         }
     }
     played
+}
+
+/// Every acknowledgement of an interaction (its callback): how many, the oldest, and how many
+/// came more than 3 s after the interaction's creation.
+fn acknowledgements(t: &Table) -> (usize, Duration, usize) {
+    let ages: Vec<Duration> = t
+        .fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with("/callback"))
+        .filter_map(|r| {
+            let id: u64 = r.path.split('/').nth(4)?.parse().ok()?;
+            r.received.duration_since(fake_discord::created_at(id)).ok()
+        })
+        .collect();
+    let late = ages
+        .iter()
+        .filter(|age| **age > Duration::from_secs(3))
+        .count();
+    (
+        ages.len(),
+        ages.iter().copied().max().unwrap_or_default(),
+        late,
+    )
 }
 
 /// User + system CPU time of process `pid` so far.
@@ -198,11 +249,16 @@ fn ms(d: Duration) -> String {
     format!("{:.0} ms", d.as_secs_f64() * 1000.0)
 }
 
-async fn level(games: usize, turns: u32, ticks: f64) -> String {
+async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -> (String, String) {
     let mut t = Table::open().await;
-    // Production logging (the tests' bot logs at debug), and the database reached directly.
-    t.restart_direct_with(&[("RUST_LOG", "warn,fibonacci_bot=info".to_string())])
-        .await;
+    // Production logging (the tests' bot logs at debug), and the database reached directly
+    // unless it is to be cut.
+    let env = [("RUST_LOG", "warn,fibonacci_bot=info".to_string())];
+    if outage.is_some() {
+        t.restart_with(&env).await;
+    } else {
+        t.restart_direct_with(&env).await;
+    }
     // Idle: connected, commands registered, nothing asked yet.
     let idle = memory_mb(t.bot.pid(), "VmRSS:");
     for g in 0..games {
@@ -220,6 +276,15 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
     // One task per game, each woken only by its own answers.
     let t = std::sync::Arc::new(t);
     let mut tasks = tokio::task::JoinSet::new();
+    let cutter = outage.map(|outage| {
+        let t = t.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            t.db.proxy.cut();
+            tokio::time::sleep(outage).await;
+            t.db.proxy.restore();
+        })
+    });
     for (g, script) in scripts.into_iter().enumerate() {
         let t = t.clone();
         tasks.spawn(async move { (g, play(&t, g, script).await) });
@@ -233,6 +298,9 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
         .into_iter()
         .map(|r| r.expect("every game played"))
         .collect();
+    if let Some(cutter) = cutter {
+        cutter.await.expect("the outage's task");
+    }
     let Ok(t) = std::sync::Arc::try_unwrap(t) else {
         panic!("every game's task is done with the table");
     };
@@ -291,8 +359,15 @@ async fn level(games: usize, turns: u32, ticks: f64) -> String {
         "G={games}: {commands} commands in {wall:?}, moves checked in {} logs",
         runs.len()
     );
+    let (acks, oldest, late) = acknowledgements(&t);
+    let acked = format!(
+        "G={games}: {acks} interactions acknowledged, the oldest {} after its creation, {late} \
+         after 3 s",
+        ms(oldest)
+    );
+    eprintln!("{acked}");
     t.close().await;
-    row
+    (row, acked)
 }
 
 fn main() {
@@ -306,6 +381,10 @@ fn main() {
         .and_then(|t| t.parse().ok())
         .unwrap_or(12);
     let ticks = clock_ticks();
+    let outage = std::env::var("LOAD_OUTAGE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map(Duration::from_secs);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -315,8 +394,13 @@ fn main() {
         "| games moving at once | p50 | p99 | max | commands/s | bot CPU per command | bot peak RSS | bot idle RSS |"
     );
     println!("|---|---|---|---|---|---|---|---|");
+    let mut acked = Vec::new();
     for games in levels {
-        let row = runtime.block_on(level(games, turns, ticks));
+        let (row, acks) = runtime.block_on(level(games, turns, ticks, outage));
         println!("{row}");
+        acked.push(acks);
+    }
+    for line in acked {
+        println!("{line}");
     }
 }

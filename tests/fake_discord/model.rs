@@ -53,6 +53,8 @@ pub struct Request {
     pub files: Vec<File>,
     /// Whether the fake knew this endpoint.
     pub known: bool,
+    /// When its whole body had arrived (what Discord's 3 seconds are counted to).
+    pub received: std::time::SystemTime,
 }
 
 /// A message as the fake stored it (for component clicks and assertions).
@@ -298,7 +300,7 @@ pub(crate) fn snowflake_at(at: std::time::SystemTime, low: u64) -> u64 {
 }
 
 /// When the snowflake `id` was created.
-pub(crate) fn created_at(id: u64) -> std::time::SystemTime {
+pub fn created_at(id: u64) -> std::time::SystemTime {
     std::time::UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
 }
 

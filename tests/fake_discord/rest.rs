@@ -184,6 +184,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             json: body,
             files,
             known: true,
+            received: std::time::SystemTime::now(),
         });
         shared.changed.notify_waiters();
         return json_response(
@@ -532,6 +533,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             json: body,
             files,
             known,
+            received: std::time::SystemTime::now(),
         });
         if registered {
             inner.registrations += 1;

@@ -38,7 +38,10 @@ impl Bot {
             std::env::temp_dir().join(format!("fibonacci-bot-e2e-{}-{n}.log", std::process::id()));
         let out = std::fs::File::create(&log).expect("create the bot's log file");
         let err = out.try_clone().expect("clone the log file handle");
-        let mut command = Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"));
+        // `BENCH_BOT_BINARY` runs another build of the bot (a benchmark's "before").
+        let binary = std::env::var_os("BENCH_BOT_BINARY")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_fibonacci-bot").into());
+        let mut command = Command::new(binary);
         command
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
