@@ -14,7 +14,7 @@
 //! (G, game, `move` or `board`, when it was sent in ms after the start, its latency in ms), to
 //! see where the slowest answers fall.
 //!
-//! `LOAD_OUTAGE=8` cuts the database for 8 seconds, 3 seconds into each measured phase (the bot
+//! `LOAD_OUTAGE=8` cuts the database for 8 seconds, 1 second into each measured phase (the bot
 //! then reaches PostgreSQL through the tests' relay, which does the cutting). A move refused as
 //! "unavailable" is sent again; a deferred answer counts when its board is posted. Afterwards
 //! one more line per G: how many interactions were acknowledged, the oldest acknowledgement
@@ -279,7 +279,7 @@ async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -
     let cutter = outage.map(|outage| {
         let t = t.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_secs(3)).await;
+            tokio::time::sleep(Duration::from_secs(1)).await;
             t.db.proxy.cut();
             tokio::time::sleep(outage).await;
             t.db.proxy.restore();
@@ -298,13 +298,13 @@ async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -
         .into_iter()
         .map(|r| r.expect("every game played"))
         .collect();
+    let wall = started.elapsed();
     if let Some(cutter) = cutter {
         cutter.await.expect("the outage's task");
     }
     let Ok(t) = std::sync::Arc::try_unwrap(t) else {
         panic!("every game's task is done with the table");
     };
-    let wall = started.elapsed();
     let cpu = cpu_time(pid, ticks) - cpu_before;
     let peak = memory_mb(pid, "VmHWM:");
 
