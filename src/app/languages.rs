@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{GuildId, LocaleOwner, Service, UserId};
 use crate::i18n::{Lang, Langs};
+use crate::store::locales;
 
 /// The most servers and users remembered (a long-running bot stays flat: past it, the map is
 /// cleared and the database still holds the languages).
@@ -63,6 +64,8 @@ impl Languages {
             }
             Err(e) => tracing::warn!(error = %e, "could not read the languages last seen"),
         }
+        let seen = Arc::new(Mutex::new(seen));
+        follow_announcements(&service, Arc::downgrade(&seen)).await;
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Change>(WRITE_QUEUE);
         tokio::spawn(async move {
             while let Some((owner, id, lang)) = rx.recv().await {
@@ -72,7 +75,7 @@ impl Languages {
             }
         });
         Languages {
-            seen: Arc::new(Mutex::new(seen)),
+            seen,
             writer: Some(tx),
         }
     }
@@ -125,6 +128,46 @@ impl Languages {
             .and_then(|s| s.users.get(&user).copied())
             .unwrap_or_default()
     }
+}
+
+/// Learns what other bot processes on the same database see (their users, their servers), so
+/// that a notice sent by this one speaks the language last seen anywhere. Ends when the
+/// languages it feeds are gone.
+async fn follow_announcements(service: &Service, seen: std::sync::Weak<Mutex<Seen>>) {
+    let mut listener = match service.locale_announcements().await {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot follow the languages other processes see");
+            return;
+        }
+    };
+    tokio::spawn(async move {
+        loop {
+            let announced = listener.recv().await;
+            let Some(seen) = seen.upgrade() else {
+                return;
+            };
+            match announced {
+                Ok(note) => {
+                    let Some((owner, id, code)) = locales::parse_announcement(note.payload())
+                    else {
+                        continue;
+                    };
+                    let lang = Lang::from_locale(Some(&code));
+                    if let Ok(mut seen) = seen.lock() {
+                        match owner {
+                            LocaleOwner::User => seen.users.insert(id, lang),
+                            LocaleOwner::Guild => seen.guilds.insert(id, lang),
+                        };
+                    }
+                }
+                Err(e) => {
+                    tracing::debug!(error = %e, "languages' announcements: reconnecting");
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                }
+            }
+        }
+    });
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
 use super::ack::Watchdog;
-use super::config::BotConfig;
+use super::config::{BotConfig, Shards};
 use super::reply::Budget;
 use super::{BotError, Data, commands, on_error, on_event, present, register};
 use crate::app::{self, DatabaseConfig, chain};
@@ -140,6 +140,19 @@ async fn run(config: BotConfig) -> ExitCode {
         max_concurrency = gateway_bot.max_concurrency,
         "Discord accepted the token"
     );
+    // Every shard Discord recommends, unless this process runs a range of them. Serenity
+    // identifies one shard every 5 seconds, within any `max_concurrency` (at least 1 per 5 s).
+    let shards = config.shards.unwrap_or(Shards::all(gateway_bot.shards));
+    if shards.count < gateway_bot.shards {
+        tracing::warn!(
+            "FIBONACCI_BOT_SHARDS counts {} shards in all, Discord recommends {}: a shard with \
+             too many servers is refused (close code 4011) and retried without end; give every \
+             process the same, larger total",
+            shards.count,
+            gateway_bot.shards
+        );
+    }
+    tracing::info!(%shards, "running shards");
     let running = match app::start(DatabaseConfig::from_env()).await {
         Ok(running) => running,
         Err(e) => {
@@ -257,8 +270,8 @@ async fn run(config: BotConfig) -> ExitCode {
     // reactions, members and presences are never used, so they are not asked for.
     let intents = serenity::GatewayIntents::GUILDS;
     let builder = match &config.api_base {
-        // The override exists for tests against a fake Discord: serenity ignores the proxy while
-        // its rate limiter is on, so the limiter goes with it.
+        // A shared REST proxy, or a fake Discord in tests: serenity ignores the proxy while its
+        // rate limiter is on, so the limiter goes with it (the proxy owns the rate limits).
         Some(base) => {
             let http = serenity::HttpBuilder::new(&config.token)
                 .proxy(base.clone())
@@ -281,7 +294,12 @@ async fn run(config: BotConfig) -> ExitCode {
     let expiry_presenter = presenter.clone();
     let scheduler_http = client.http.clone();
     let ai_http = client.http.clone();
-    let mut gateway = tokio::spawn(async move { client.start().await });
+    // Serenity's range includes its end.
+    let mut gateway = tokio::spawn(async move {
+        client
+            .start_shard_range(shards.first..shards.last, shards.count)
+            .await
+    });
 
     let expiry_service = service.clone();
     let expiry = tokio::spawn(async move {

@@ -13,14 +13,67 @@ pub struct BotConfig {
     pub token: String,
     /// Register the commands in this guild at once instead of globally (`DISCORD_GUILD_ID`).
     pub guild: Option<u64>,
-    /// Talk to this base URL instead of `https://discord.com` (`DISCORD_API_BASE`, tests only).
+    /// Talk to this base URL instead of `https://discord.com`, with serenity's REST rate limiter
+    /// off: a shared REST proxy (`DISCORD_REST_PROXY`), or a fake Discord (`DISCORD_API_BASE`,
+    /// tests only).
     pub api_base: Option<String>,
     /// How often the scheduler looks for due reminders, timeouts and pause ends
     /// (`FIBONACCI_BOT_TICK_SECS`, seconds, fractions allowed; 30 by default).
     pub tick: Duration,
     /// Where to serve Prometheus metrics and the health check (`METRICS_ADDR`, `host:port`).
     pub metrics: Option<std::net::SocketAddr>,
+    /// The shards this process runs (`FIBONACCI_BOT_SHARDS`); all of those Discord recommends
+    /// when unset.
+    pub shards: Option<Shards>,
 }
+
+/// A range of shards out of a total: `FIBONACCI_BOT_SHARDS=0-3/8` is shards 0 to 3 of 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    /// The last shard of the range, included.
+    pub last: u32,
+    /// How many shards the whole bot runs, across its processes.
+    pub count: u32,
+}
+
+impl Shards {
+    /// All `count` shards.
+    pub fn all(count: u32) -> Shards {
+        Shards {
+            first: 0,
+            last: count.max(1) - 1,
+            count: count.max(1),
+        }
+    }
+
+    /// `first-last/count` or `shard/count`, the range inside the total.
+    pub fn parse(text: &str) -> Option<Shards> {
+        let (range, count) = text.trim().split_once('/')?;
+        let count: u32 = count.trim().parse().ok()?;
+        let (first, last) = match range.split_once('-') {
+            Some((first, last)) => (first.trim().parse().ok()?, last.trim().parse().ok()?),
+            None => {
+                let shard = range.trim().parse().ok()?;
+                (shard, shard)
+            }
+        };
+        (first <= last && last < count && count <= MOST_SHARDS).then_some(Shards {
+            first,
+            last,
+            count,
+        })
+    }
+}
+
+impl fmt::Display for Shards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}/{}", self.first, self.last, self.count)
+    }
+}
+
+/// More shards than any bot needs (Discord asks for one per 1,000 servers at most).
+const MOST_SHARDS: u32 = 1 << 16;
 
 // Hand-written so that the token can never reach a log line through `{:?}`.
 impl fmt::Debug for BotConfig {
@@ -31,6 +84,7 @@ impl fmt::Debug for BotConfig {
             .field("api_base", &self.api_base)
             .field("tick", &self.tick)
             .field("metrics", &self.metrics)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -52,12 +106,22 @@ pub enum ConfigError {
     #[error("DISCORD_API_BASE must start with http:// or https://, not {0:?}")]
     BadApiBase(String),
     #[error(
+        "DISCORD_REST_PROXY must be the base URL of a REST proxy such as twilight's http-proxy \
+         (http://host:port), not {0:?}"
+    )]
+    BadRestProxy(String),
+    #[error(
         "FIBONACCI_BOT_TICK_SECS must be a number of seconds between 0.05 and 3600 (such as 30), \
          not {0:?}"
     )]
     BadTick(String),
     #[error("METRICS_ADDR must be an address and port such as 127.0.0.1:9100, not {0:?}")]
     BadMetricsAddr(String),
+    #[error(
+        "FIBONACCI_BOT_SHARDS must be a range of shards out of their total, such as 0-3/8 \
+         (shards 0 to 3 of 8) or 5/8 (shard 5 of 8), the range inside the total; not {0:?}"
+    )]
+    BadShards(String),
 }
 
 impl BotConfig {
@@ -93,6 +157,16 @@ impl BotConfig {
             }
             Some(b) => return Err(ConfigError::BadApiBase(b.chars().take(80).collect())),
         };
+        // A shared REST proxy (twilight's http-proxy) owns the REST rate limits of every process:
+        // requests go to it instead of discord.com, with serenity's own limiter off.
+        let api_base = match get("DISCORD_REST_PROXY").map(|b| b.trim().to_string()) {
+            None => api_base,
+            Some(b) if b.is_empty() => api_base,
+            Some(b) if b.starts_with("http://") || b.starts_with("https://") => {
+                Some(b.trim_end_matches('/').to_string())
+            }
+            Some(b) => return Err(ConfigError::BadRestProxy(b.chars().take(80).collect())),
+        };
         let tick = match get("FIBONACCI_BOT_TICK_SECS").map(|t| t.trim().to_string()) {
             None => DEFAULT_TICK,
             Some(t) if t.is_empty() => DEFAULT_TICK,
@@ -111,12 +185,21 @@ impl BotConfig {
                     .map_err(|_| ConfigError::BadMetricsAddr(m.chars().take(80).collect()))?,
             ),
         };
+        let shards = match get("FIBONACCI_BOT_SHARDS").map(|s| s.trim().to_string()) {
+            None => None,
+            Some(s) if s.is_empty() => None,
+            Some(s) => Some(
+                Shards::parse(&s)
+                    .ok_or_else(|| ConfigError::BadShards(s.chars().take(40).collect()))?,
+            ),
+        };
         Ok(BotConfig {
             token,
             guild,
             api_base,
             tick,
             metrics,
+            shards,
         })
     }
 }
@@ -205,5 +288,50 @@ mod tests {
     fn debug_output_never_shows_the_token() {
         let c = config(&[("DISCORD_TOKEN", "very-secret-token")]).unwrap();
         assert!(!format!("{c:?}").contains("very-secret"));
+    }
+
+    #[test]
+    fn a_shard_range_is_read_and_checked() {
+        let with = |v: &str| config(&[("DISCORD_TOKEN", "t"), ("FIBONACCI_BOT_SHARDS", v)]);
+        assert_eq!(config(&[("DISCORD_TOKEN", "t")]).unwrap().shards, None);
+        assert_eq!(
+            with("0-3/8").unwrap().shards,
+            Some(Shards {
+                first: 0,
+                last: 3,
+                count: 8
+            })
+        );
+        assert_eq!(
+            with(" 5/8 ").unwrap().shards,
+            Some(Shards {
+                first: 5,
+                last: 5,
+                count: 8
+            })
+        );
+        for bad in [
+            "4-7/4", "3-1/8", "8", "0-3", "a-b/8", "0-0/0", "-1/2", "0-3/x",
+        ] {
+            let error = with(bad).expect_err(bad);
+            assert!(matches!(error, ConfigError::BadShards(_)), "{bad}");
+            assert!(error.to_string().contains("0-3/8"), "{error}");
+        }
+        assert_eq!(Shards::all(3).to_string(), "0-2/3");
+        assert_eq!(Shards::all(0), Shards::all(1));
+    }
+
+    #[test]
+    fn a_rest_proxy_takes_every_rest_request() {
+        let c = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_REST_PROXY", "http://proxy:3000/"),
+        ])
+        .unwrap();
+        assert_eq!(c.api_base.as_deref(), Some("http://proxy:3000"));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "t"), ("DISCORD_REST_PROXY", "proxy:3000")]),
+            Err(ConfigError::BadRestProxy(_))
+        ));
     }
 }

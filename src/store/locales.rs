@@ -13,7 +13,11 @@ pub enum LocaleOwner {
     Guild,
 }
 
-/// Records that `owner` `id` was last seen speaking `locale`.
+/// The channel on which every recorded language is announced (`kind:id:locale`), so that every
+/// bot process sharing the database learns it (see [`listen`]).
+pub const CHANNEL: &str = "fibonacci_bot_locales";
+
+/// Records that `owner` `id` was last seen speaking `locale`, and announces it on [`CHANNEL`].
 pub async fn save(
     conn: &mut PgConnection,
     owner: LocaleOwner,
@@ -29,9 +33,39 @@ pub async fn save(
     .bind(id_to_db(id))
     .bind(locale)
     .bind(at)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{}:{id}:{locale}", owner_word(owner)))
+        .execute(&mut *conn)
+        .await?;
     Ok(())
+}
+
+fn owner_word(owner: LocaleOwner) -> &'static str {
+    match owner {
+        LocaleOwner::User => "user",
+        LocaleOwner::Guild => "guild",
+    }
+}
+
+/// Reads an announcement of [`CHANNEL`]: `kind:id:locale`.
+pub fn parse_announcement(payload: &str) -> Option<(LocaleOwner, u64, String)> {
+    let mut parts = payload.splitn(3, ':');
+    let owner = match parts.next()? {
+        "user" => LocaleOwner::User,
+        "guild" => LocaleOwner::Guild,
+        _ => return None,
+    };
+    let id = parts.next()?.parse().ok()?;
+    let locale = parts.next()?.to_string();
+    Some((owner, id, locale))
+}
+
+/// A listener of [`CHANNEL`] (see [`Store::listen`](super::Store::listen)).
+pub async fn listen(store: &super::Store) -> Result<sqlx::postgres::PgListener, StoreError> {
+    store.listen(CHANNEL).await
 }
 
 /// Every recorded language, most recently seen first, at most `limit` of them.
@@ -48,4 +82,24 @@ pub async fn all(
         .into_iter()
         .map(|(owner, id, locale)| (owner, id_from_db(id), locale))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announcements_are_read_back() {
+        assert_eq!(
+            parse_announcement("user:42:fr"),
+            Some((LocaleOwner::User, 42, "fr".to_string()))
+        );
+        assert_eq!(
+            parse_announcement("guild:7:en-US"),
+            Some((LocaleOwner::Guild, 7, "en-US".to_string()))
+        );
+        for bad in ["", "user", "user:x:fr", "team:1:fr", "user:1"] {
+            assert_eq!(parse_announcement(bad), None, "{bad}");
+        }
+    }
 }

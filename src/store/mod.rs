@@ -329,6 +329,19 @@ impl Store {
         answered
     }
 
+    /// A listener of `NOTIFY` on `channel`, on a connection of its own outside the pool (so that
+    /// closing the pool never waits for it), reconnected by sqlx when it drops; what is
+    /// announced meanwhile is missed.
+    pub async fn listen(&self, channel: &str) -> Result<sqlx::postgres::PgListener, StoreError> {
+        let own = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(PROBE_TIMEOUT)
+            .connect_lazy_with(self.options.clone());
+        let mut listener = sqlx::postgres::PgListener::connect_with(&own).await?;
+        listener.listen(channel).await?;
+        Ok(listener)
+    }
+
     /// The pool, for read-only queries outside a command.
     pub fn pool(&self) -> &PgPool {
         &self.pool

@@ -17,6 +17,7 @@ mod discord_newcomer;
 mod discord_play;
 mod discord_ratings;
 mod discord_resilience;
+mod discord_shards;
 mod discord_strict;
 #[cfg(feature = "third-game")]
 mod discord_tictactoe;

@@ -57,20 +57,48 @@ pub(crate) async fn connection(mut socket: WebSocket, shared: Arc<Shared>) {
                     }
                     Some(2) => {
                         let ws_url = format!("{}/ws", shared.base.replacen("http://", "ws://", 1));
+                        // `[id, total]`, `[0, 1]` when absent; Discord closes an IDENTIFY whose id
+                        // is outside its total (4010) or whose total is too small (4011).
+                        let shard = [0, 1].map(|i| {
+                            frame["d"]["shard"][i].as_u64().unwrap_or(i as u64)
+                        });
+                        let refusal = {
+                            let inner = shared.lock();
+                            if shard[1] == 0 || shard[0] >= shard[1] {
+                                Some((4010, "Invalid shard."))
+                            } else if shard[1] < inner.required_shards {
+                                Some((4011, "Sharding required."))
+                            } else {
+                                None
+                            }
+                        };
+                        if let Some((code, reason)) = refusal {
+                            shared.lock().refused_shards.push((code, shard));
+                            shared.changed.notify_waiters();
+                            let close = axum::extract::ws::CloseFrame {
+                                code,
+                                reason: reason.into(),
+                            };
+                            let _ = socket.send(WsMessage::Close(Some(close))).await;
+                            return;
+                        }
                         let ready = {
                             let mut inner = shared.lock();
                             inner.identifies += 1;
                             inner.intents.push(frame["d"]["intents"].as_u64().unwrap_or(0));
+                            inner.identified_shards.push(shard);
                             inner.sequence = 1;
-                            // Interactions go to the newest connection, like Discord's single shard.
+                            // A guild's interactions go to the newest session of its shard.
                             inner.gateway = Some(tx.clone());
+                            inner.shard_sessions.insert(shard[0], tx.clone());
+                            inner.shard_total = shard[1];
                             json!({"op": 0, "t": "READY", "s": 1, "d": {
                                 "v": 10,
                                 "user": bot_user(),
                                 "guilds": [],
                                 "session_id": format!("session-{}", inner.identifies),
                                 "resume_gateway_url": ws_url,
-                                "shard": [0, 1],
+                                "shard": shard,
                                 "application": {"id": APP_ID.to_string(), "flags": 0},
                             }})
                         };

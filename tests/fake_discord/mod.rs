@@ -189,6 +189,38 @@ impl FakeDiscord {
         self.shared.lock().channels.insert(id, (0, None));
     }
 
+    /// A text channel of another guild than the test guild.
+    pub fn add_channel_in(&self, id: u64, guild: u64) {
+        let mut inner = self.shared.lock();
+        inner.channels.insert(id, (0, None));
+        inner.channel_guild.insert(id, guild);
+    }
+
+    /// `GET /gateway/bot` recommends `shards` shards from now on.
+    pub fn recommend_shards(&self, shards: u64) {
+        self.shared.lock().recommended_shards = shards;
+    }
+
+    /// From now on the gateway closes with 4011 an IDENTIFY whose shard total is below `shards`.
+    pub fn require_shards(&self, shards: u64) {
+        self.shared.lock().required_shards = shards;
+    }
+
+    /// The `shard` field, `[id, total]`, of every IDENTIFY accepted, in order.
+    pub fn identified_shards(&self) -> Vec<[u64; 2]> {
+        self.shared.lock().identified_shards.clone()
+    }
+
+    /// IDENTIFYs closed for their shard: (close code, `[id, total]`).
+    pub fn refused_shards(&self) -> Vec<(u16, [u64; 2])> {
+        self.shared.lock().refused_shards.clone()
+    }
+
+    /// The shard the interaction was sent to.
+    pub fn routed_to(&self, sent: &Sent) -> Option<u64> {
+        self.shared.lock().routed.get(&sent.id).copied()
+    }
+
     /// A channel of Discord type `kind` (a forum, an announcement channel, a thread of `parent`).
     pub fn add_channel_of(&self, id: u64, kind: u64, parent: Option<u64>) {
         self.shared.lock().channels.insert(id, (kind, parent));
@@ -411,11 +443,22 @@ impl FakeDiscord {
             inner.clicked.insert(token.to_string(), message);
         }
         inner.sequence += 1;
+        // Discord's routing: a guild's events to shard (guild_id >> 22) % total, DMs to shard 0.
+        let total = inner.shard_total.max(1);
+        let shard = interaction["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok())
+            .map_or(0, |guild| (guild >> 22) % total);
+        if let Some(id) = interaction["id"].as_str().and_then(|i| i.parse().ok()) {
+            inner.routed.insert(id, shard);
+        }
         let frame =
             json!({"op": 0, "t": "INTERACTION_CREATE", "s": inner.sequence, "d": interaction});
         let gateway = inner
-            .gateway
-            .clone()
+            .shard_sessions
+            .get(&shard)
+            .or(inner.gateway.as_ref())
+            .cloned()
             .expect("the bot is not connected to the fake gateway");
         gateway
             .send(frame)
@@ -454,6 +497,7 @@ impl FakeDiscord {
             .guild_locale
             .clone()
             .unwrap_or_else(|| "en-US".to_string());
+        let guild = inner.channel_guild.get(&channel).copied().unwrap_or(GUILD);
         let thread_metadata = inner.thread_state.get(&channel).map(|&(archived, locked)| {
             json!({"archived": archived, "locked": locked, "auto_archive_duration": 10080,
                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00"})
@@ -466,7 +510,7 @@ impl FakeDiscord {
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": GUILD.to_string(),
+            "guild_id": guild.to_string(),
             "channel_id": channel.to_string(),
             "channel": {
                 "id": channel.to_string(),
@@ -812,6 +856,7 @@ impl FakeDiscord {
     pub fn close_gateways(&self) {
         let mut inner = self.shared.lock();
         inner.gateway = None;
+        inner.shard_sessions.clear();
         inner.sockets.clear();
     }
 }

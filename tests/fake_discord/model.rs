@@ -180,6 +180,20 @@ pub(crate) struct Inner {
     pub(crate) gateway_refuses: bool,
     pub(crate) gateway_lookups: usize,
     pub(crate) gateway: Option<mpsc::UnboundedSender<Value>>,
+    /// The newest session of each shard id, and the shard total of the newest IDENTIFY.
+    pub(crate) shard_sessions: HashMap<u64, mpsc::UnboundedSender<Value>>,
+    pub(crate) shard_total: u64,
+    /// The `shard` field of every IDENTIFY accepted: [id, total].
+    pub(crate) identified_shards: Vec<[u64; 2]>,
+    /// IDENTIFYs closed for their shard: (close code, [id, total]).
+    pub(crate) refused_shards: Vec<(u16, [u64; 2])>,
+    /// What `GET /gateway/bot` recommends, and the fewest shards the gateway accepts (4011).
+    pub(crate) recommended_shards: u64,
+    pub(crate) required_shards: u64,
+    /// The shard each interaction was sent to, by interaction id.
+    pub(crate) routed: HashMap<u64, u64>,
+    /// The guild of each channel not in [`GUILD`].
+    pub(crate) channel_guild: HashMap<u64, u64>,
     pub(crate) sequence: u64,
     pub(crate) sockets: Vec<mpsc::UnboundedSender<Value>>,
     /// Every request as it arrived (method, path), before any delay or answer.

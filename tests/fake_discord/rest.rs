@@ -201,10 +201,14 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             json_response(StatusCode::OK, json!({"url": ws_url}))
         }
         ("GET", ["api", "v10", "gateway", "bot"]) => {
-            shared.lock().gateway_lookups += 1;
+            let shards = {
+                let mut inner = shared.lock();
+                inner.gateway_lookups += 1;
+                inner.recommended_shards.max(1)
+            };
             json_response(
                 StatusCode::OK,
-                json!({"url": ws_url, "shards": 1, "session_start_limit":
+                json!({"url": ws_url, "shards": shards, "session_start_limit":
                     {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
             )
         }

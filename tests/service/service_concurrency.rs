@@ -142,3 +142,26 @@ async fn fifty_concurrent_plays_apply_exactly_the_legal_ones_in_one_order() {
     }
     assert!(seen.iter().all(|&s| s), "a logged move no command reported");
 }
+
+/// Two bot processes on one database (shards): a language one of them sees reaches the other,
+/// whose notices would otherwise speak what it saw last.
+#[tokio::test]
+async fn a_language_seen_by_one_process_reaches_the_others() {
+    use fibonacci_bot::app::Languages;
+    use fibonacci_bot::i18n::{Lang, Langs};
+    let db = common::fresh_database().await;
+    let one = Service::connect(db.url()).await.expect("connect");
+    let other = Service::connect(db.url()).await.expect("connect");
+    let seen_here = Languages::load(one).await;
+    let seen_there = Languages::load(other).await;
+    assert_eq!(seen_there.user(9), Lang::En);
+    seen_here.remember(Some(7), 9, Langs::new(Some("fr"), Some("fr")));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while (seen_there.user(9), seen_there.guild(7)) != (Lang::Fr, Lang::Fr) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the other process never learnt the language"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
