@@ -19,7 +19,8 @@
 //! "unavailable" is sent again; a deferred answer counts when its board is posted. Afterwards
 //! one more line per G: how many interactions were acknowledged, the oldest acknowledgement
 //! (counted from the interaction's creation, as Discord counts its 3 seconds), and how many came
-//! after 3 s. `BENCH_BOT_BINARY=path` measures another build of the bot (an earlier commit's).
+//! after 3 s, and how many answers said "temporarily unavailable" (without an outage, none
+//! should, however loaded the machine). `BENCH_BOT_BINARY=path` measures another build of the bot (an earlier commit's).
 
 use std::time::{Duration, Instant};
 
@@ -81,6 +82,8 @@ fn whole_turn(game: &mut Game, rng: &mut Rng) -> Vec<String> {
 struct Played {
     commands: Vec<(&'static str, Instant, Duration)>,
     sent: Vec<String>,
+    /// Answers "temporarily unavailable" (each sent again).
+    unavailable: usize,
 }
 
 impl Played {
@@ -136,29 +139,32 @@ fn script(g: usize, turns: u32) -> Vec<(u64, Vec<String>)> {
 }
 
 /// Sends a command until it is answered with a board (again after "temporarily unavailable",
-/// which changes nothing); a deferred answer's board is its follow-up.
+/// which changes nothing); a deferred answer's board is its follow-up. Returns how many times
+/// it was answered "unavailable".
 async fn until_board(
     t: &Table,
     user: u64,
     ch: u64,
     name: &str,
     options: &[(&str, serde_json::Value)],
-) {
+) -> usize {
+    let mut unavailable = 0;
     loop {
         let (sent, reply) = t.say(user, ch, name, options).await;
         if reply.has_png() {
-            return;
+            return unavailable;
         }
         if reply.deferred && !reply.content.contains("unavailable") {
             let boards = t.fake.followups(&sent, 1).await;
             assert!(boards[0].has_png(), "/{name} in {ch}: {:?}", boards[0]);
-            return;
+            return unavailable;
         }
         assert!(
             reply.content.contains("unavailable"),
             "/{name} {options:?} in {ch} was refused: {}",
             reply.content
         );
+        unavailable += 1;
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 }
@@ -168,15 +174,17 @@ async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
     let mut played = Played {
         commands: Vec::new(),
         sent: Vec::new(),
+        unavailable: 0,
     };
     for (turn, (mover, moves)) in script.into_iter().enumerate() {
         let started = Instant::now();
-        until_board(t, mover, ch, "move", &[("moves", json!(moves.join(" ")))]).await;
+        played.unavailable +=
+            until_board(t, mover, ch, "move", &[("moves", json!(moves.join(" ")))]).await;
         played.answered("move", started);
         played.sent.extend(moves);
         if turn % 3 == 2 {
             let started = Instant::now();
-            until_board(t, SPECTATOR, ch, "board", &[]).await;
+            played.unavailable += until_board(t, SPECTATOR, ch, "board", &[]).await;
             played.answered("board", started);
         }
     }
@@ -360,9 +368,10 @@ async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -
         runs.len()
     );
     let (acks, oldest, late) = acknowledgements(&t);
+    let unavailable: usize = runs.iter().map(|r| r.unavailable).sum();
     let acked = format!(
         "G={games}: {acks} interactions acknowledged, the oldest {} after its creation, {late} \
-         after 3 s",
+         after 3 s; {unavailable} answered \"temporarily unavailable\"",
         ms(oldest)
     );
     eprintln!("{acked}");
