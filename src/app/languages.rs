@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use super::{GuildId, LocaleOwner, Service, UserId};
 use crate::i18n::{Lang, Langs};
@@ -21,6 +22,10 @@ const MAX_SEEN: usize = 100_000;
 /// Changes waiting to be written to the database (a full queue drops the change: the language
 /// is written again the next time it is seen after a restart).
 const WRITE_QUEUE: usize = 1024;
+
+/// How often the follower of other processes' languages looks whether it is still needed, and
+/// tries to listen again after it could not.
+const FOLLOW_CHECK: Duration = Duration::from_secs(5);
 
 type Change = (LocaleOwner, u64, Lang);
 
@@ -47,25 +52,36 @@ impl Languages {
     }
 
     /// Reads the languages recorded in `service`'s database, then writes every change seen from
-    /// now on back to it, in the background (the writer stops when the last clone is dropped).
+    /// now on back to it, in the background (the writer stops when the last clone is dropped),
+    /// and follows what other bot processes on the database record.
     pub async fn load(service: Service) -> Languages {
-        let mut seen = Seen::default();
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        // Listening first: what another process records while the table is read is not missed,
+        // and being newer it wins over the table's rows (entered only where nothing is).
+        let listener = match service.locale_announcements().await {
+            Ok(listener) => Some(listener),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot follow the languages other processes see yet");
+                None
+            }
+        };
+        follow_announcements(service.clone(), listener, Arc::downgrade(&seen));
         match service.locales(MAX_SEEN as i64).await {
             Ok(rows) => {
                 let count = rows.len();
-                for (owner, id, code) in rows {
-                    let lang = Lang::from_locale(Some(&code));
-                    match owner {
-                        LocaleOwner::User => seen.users.entry(id).or_insert(lang),
-                        LocaleOwner::Guild => seen.guilds.entry(id).or_insert(lang),
-                    };
+                if let Ok(mut seen) = seen.lock() {
+                    for (owner, id, code) in rows {
+                        let lang = Lang::from_locale(Some(&code));
+                        match owner {
+                            LocaleOwner::User => seen.users.entry(id).or_insert(lang),
+                            LocaleOwner::Guild => seen.guilds.entry(id).or_insert(lang),
+                        };
+                    }
                 }
                 tracing::debug!(count, "languages read from the database");
             }
             Err(e) => tracing::warn!(error = %e, "could not read the languages last seen"),
         }
-        let seen = Arc::new(Mutex::new(seen));
-        follow_announcements(&service, Arc::downgrade(&seen)).await;
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Change>(WRITE_QUEUE);
         tokio::spawn(async move {
             while let Some((owner, id, lang)) = rx.recv().await {
@@ -131,39 +147,41 @@ impl Languages {
 }
 
 /// Learns what other bot processes on the same database see (their users, their servers), so
-/// that a notice sent by this one speaks the language last seen anywhere. Ends when the
-/// languages it feeds are gone.
-async fn follow_announcements(service: &Service, seen: std::sync::Weak<Mutex<Seen>>) {
-    let mut listener = match service.locale_announcements().await {
-        Ok(listener) => listener,
-        Err(e) => {
-            tracing::warn!(error = %e, "cannot follow the languages other processes see");
-            return;
-        }
-    };
+/// that a notice sent by this one speaks the language last seen anywhere. Listens again when
+/// it could not (at start, or its connection was lost); ends once the languages it feeds are
+/// gone (looked at least every [`FOLLOW_CHECK`]).
+fn follow_announcements(
+    service: Service,
+    mut listener: Option<sqlx::postgres::PgListener>,
+    seen: std::sync::Weak<Mutex<Seen>>,
+) {
     tokio::spawn(async move {
-        loop {
-            let announced = listener.recv().await;
-            let Some(seen) = seen.upgrade() else {
-                return;
+        while seen.strong_count() > 0 {
+            let Some(active) = listener.as_mut() else {
+                tokio::time::sleep(FOLLOW_CHECK).await;
+                listener = service.locale_announcements().await.ok();
+                continue;
             };
-            match announced {
-                Ok(note) => {
+            match tokio::time::timeout(FOLLOW_CHECK, active.recv()).await {
+                Err(_) => {}
+                Ok(Ok(note)) => {
                     let Some((owner, id, code)) = locales::parse_announcement(note.payload())
                     else {
                         continue;
                     };
                     let lang = Lang::from_locale(Some(&code));
-                    if let Ok(mut seen) = seen.lock() {
+                    if let Some(seen) = seen.upgrade()
+                        && let Ok(mut seen) = seen.lock()
+                    {
                         match owner {
                             LocaleOwner::User => seen.users.insert(id, lang),
                             LocaleOwner::Guild => seen.guilds.insert(id, lang),
                         };
                     }
                 }
-                Err(e) => {
+                Ok(Err(e)) => {
                     tracing::debug!(error = %e, "languages' announcements: reconnecting");
-                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
         }

@@ -69,8 +69,10 @@ pub type GuildId = u64;
 pub type MessageId = u64;
 
 /// The longest a command may take while the database answers, waits for a busy pool or a busy
-/// game included: well within the 15 minutes Discord allows for a deferred answer.
-pub const OPERATION_TIMEOUT: Duration = Duration::from_secs(10 * 60);
+/// game included: well within the 15 minutes Discord allows for a deferred answer, and short
+/// enough that a pooled connection dead without a reset (which the probe, opening a fresh one,
+/// does not see) holds nobody up for long.
+pub const OPERATION_TIMEOUT: Duration = Duration::from_secs(2 * 60);
 
 /// A command still running this long asks whether the database answers at all: a connection
 /// that hangs (a network cut without a reset) ends as [`AppError::Unavailable`] once the server

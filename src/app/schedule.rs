@@ -464,12 +464,12 @@ impl Service {
         .await
     }
 
-    /// The languages recorded, most recently seen first, at most `limit`.
     /// Languages recorded by any bot process on this database, as they are recorded.
     pub async fn locale_announcements(&self) -> Result<sqlx::postgres::PgListener, AppError> {
         Ok(locales::listen(&self.store).await?)
     }
 
+    /// The languages recorded, most recently seen first, at most `limit`.
     pub async fn locales(&self, limit: i64) -> Result<Vec<(LocaleOwner, u64, String)>, AppError> {
         self.guarded(async {
             let mut conn = self.store.acquire().await?;

@@ -20,6 +20,9 @@ use poise::serenity_prelude as serenity;
 /// the commands' own budget, with time left for the deferral to reach Discord before 3 s.
 pub const WATCHDOG_AT: Duration = Duration::from_millis(2300);
 
+/// How long the watchdog's deferral may take (Discord's 3 s are over by then).
+const DEFER_TIMEOUT: Duration = Duration::from_secs(2);
+
 const OPEN: u8 = 0;
 /// The command took the answer (its content, or its own deferral).
 const COMMAND: u8 = 1;
@@ -155,19 +158,26 @@ async fn guard(http: Arc<serenity::Http>, watch: Watch) {
             serenity::CreateInteractionResponseMessage::new().ephemeral(true),
         )
     };
-    let sent = http
-        .create_interaction_response(watch.id, &watch.token, &response, Vec::new())
-        .await;
+    // Bounded: the command waits for this outcome, and a late deferral is worth nothing.
+    let sent = tokio::time::timeout(
+        DEFER_TIMEOUT,
+        http.create_interaction_response(watch.id, &watch.token, &response, Vec::new()),
+    )
+    .await;
     match sent {
-        Ok(()) => {
+        Ok(Ok(())) => {
             tracing::warn!(
                 interaction = %watch.id,
                 "the answer was late: the watchdog deferred it"
             );
             watch.ack.settle(DEFERRED);
         }
-        Err(e) => {
+        Ok(Err(e)) => {
             tracing::error!(interaction = %watch.id, error = %e, "the watchdog could not defer");
+            watch.ack.settle(FAILED);
+        }
+        Err(_) => {
+            tracing::error!(interaction = %watch.id, "the watchdog's deferral got no answer");
             watch.ack.settle(FAILED);
         }
     }

@@ -49,6 +49,9 @@ pub type Tx = Transaction<'static, Postgres>;
 /// found sooner, by [`Store::until_down`].
 pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 
+/// How long the start waits for its first connections.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// How long a wait for the database goes before asking whether the server answers at all.
 pub const PROBE_AFTER: Duration = Duration::from_secs(1);
 
@@ -238,8 +241,12 @@ impl Store {
                     Ok(true)
                 })
             })
-            .connect_with(options.clone())
-            .await?;
+            .connect_with(options.clone());
+        // The pool's own deadline is its patience with a busy server; a server that does not
+        // answer at start is said at once.
+        let pool = tokio::time::timeout(CONNECT_TIMEOUT, pool)
+            .await
+            .map_err(|_| StoreError::Unavailable(sqlx::Error::PoolTimedOut))??;
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store {
             pool,
@@ -286,12 +293,19 @@ impl Store {
     }
 
     /// Ends when the server stops answering: after `first`, asks it (see [`Store::answers`])
-    /// every [`PROBE_REUSE`], and never ends while it answers.
+    /// every [`PROBE_REUSE`], and ends after two probes in a row went unanswered (one slow
+    /// connection on a loaded machine is not an outage). Never ends while it answers.
     pub async fn until_down(&self, first: Duration) {
         tokio::time::sleep(first).await;
+        let mut unanswered = 0;
         loop {
-            if !self.answers(PROBE_REUSE).await {
-                return;
+            if self.answers(PROBE_REUSE).await {
+                unanswered = 0;
+            } else {
+                unanswered += 1;
+                if unanswered == 2 {
+                    return;
+                }
             }
             tokio::time::sleep(PROBE_REUSE).await;
         }

@@ -166,7 +166,21 @@ impl EmbeddedServer {
             let path = path.to_path_buf();
             move |source| EmbeddedError::DataDir { path, source }
         };
+        // As root, the directories made here must let the server's account through whatever
+        // the umask (a hardened host's 027 or 077 would close them).
+        let missing: Vec<PathBuf> = data_dir
+            .ancestors()
+            .take_while(|dir| !dir.as_os_str().is_empty() && !dir.exists())
+            .map(Path::to_path_buf)
+            .collect();
         std::fs::create_dir_all(data_dir).map_err(dir_error(data_dir))?;
+        if running_as_root() {
+            for dir in &missing {
+                let mode = std::fs::metadata(dir).map_err(dir_error(dir))?.mode() & 0o7777;
+                std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode | 0o011))
+                    .map_err(dir_error(dir))?;
+            }
+        }
         let data_dir = std::fs::canonicalize(data_dir).map_err(dir_error(data_dir))?;
         let lock = lock_data_dir(&data_dir)?;
         let pgdata = data_dir.join("pgdata");
