@@ -111,7 +111,22 @@ async fn as_root_the_embedded_database_runs_as_an_unprivileged_account() {
     );
 
     // The next start finds the same account through the cluster's owner, and the data.
-    let running = start(config).await.expect("starts again");
+    let running = start(config.clone()).await.expect("starts again");
+    let again = postmaster_pid(&pgdata).expect("a server runs");
+    assert_eq!(process_uid(again), uid);
+    running.shutdown().await;
+    assert!(wait_until(Duration::from_secs(30), || !alive(again)));
+
+    // A cluster that came back owned by root (a backup restored as root) is handed over again.
+    let status = Command::new("chown")
+        .args(["-R", "root:"])
+        .arg(&pgdata)
+        .status()
+        .expect("chown");
+    assert!(status.success());
+    let running = start(config)
+        .await
+        .expect("starts with a root-owned cluster");
     let again = postmaster_pid(&pgdata).expect("a server runs");
     assert_eq!(process_uid(again), uid);
     let found = running

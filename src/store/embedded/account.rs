@@ -196,6 +196,55 @@ pub(super) fn open_to(data_dir: &Path, account: &Account) -> Result<(), Embedded
     })
 }
 
+/// Calls `visit` on `path` and, for a directory, on everything under it (symbolic links are
+/// visited, never followed).
+fn walk(
+    path: &Path,
+    visit: &mut impl FnMut(&Path, &std::fs::Metadata) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let meta = std::fs::symlink_metadata(path)?;
+    visit(path, &meta)?;
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(path)? {
+            walk(&entry?.path(), visit)?;
+        }
+    }
+    Ok(())
+}
+
+/// Hands a whole cluster over to `account`: one owned by root (restored from a backup as root,
+/// say) would otherwise be refused by the server it runs as.
+pub(super) fn hand_over_tree(path: &Path, account: &Account) -> Result<(), EmbeddedError> {
+    walk(path, &mut |path, _| {
+        std::os::unix::fs::lchown(path, Some(account.uid), Some(account.gid))
+    })
+    .map_err(|source| EmbeddedError::DataDir {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Lets every account read and run an installation (binaries downloaded by root, whatever its
+/// umask): `a+rX`.
+pub(super) fn open_tree(path: &Path) -> Result<(), EmbeddedError> {
+    walk(path, &mut |path, meta| {
+        if meta.file_type().is_symlink() {
+            return Ok(());
+        }
+        let mode = meta.mode() & 0o7777;
+        let runnable = meta.is_dir() || mode & 0o100 != 0;
+        let open = mode | 0o444 | if runnable { 0o111 } else { 0 };
+        if open == mode {
+            return Ok(());
+        }
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(open))
+    })
+    .map_err(|source| EmbeddedError::DataDir {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
 /// Hands `path` over to `account` (a file or an empty directory the server must own).
 pub(super) fn give_to(path: &Path, account: Option<&Account>) -> Result<(), EmbeddedError> {
     let Some(account) = account else {

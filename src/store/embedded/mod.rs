@@ -196,6 +196,17 @@ impl EmbeddedServer {
             },
             PasswordError::Random(e) => EmbeddedError::Random(e),
         })?;
+        if let Some(account) = &account
+            && pgdata.join("PG_VERSION").is_file()
+            && std::fs::metadata(&pgdata).is_ok_and(|meta| meta.uid() == 0)
+        {
+            tracing::warn!(
+                "embedded PostgreSQL: the cluster in {pgdata:?} belongs to root: handing it over \
+                 to {}",
+                account.name
+            );
+            hand_over_tree(&pgdata, account)?;
+        }
         let tools = Tools {
             bin: binaries(&data_dir, account.is_some()).await?.join("bin"),
             account,
@@ -384,7 +395,12 @@ async fn binaries(data_dir: &Path, as_root: bool) -> Result<PathBuf, EmbeddedErr
     installed.map_err(|source| EmbeddedError::Install {
         source: Box::new(source),
     })?;
-    Ok(installer.settings().installation_dir.clone())
+    let installation = installer.settings().installation_dir.clone();
+    if as_root {
+        // Extracted under root's umask: the server's account must be able to run it.
+        open_tree(&installation)?;
+    }
+    Ok(installation)
 }
 
 mod account;
@@ -393,7 +409,7 @@ mod leftover;
 mod reasons;
 
 pub use account::{Account, SERVER_ACCOUNT};
-use account::{give_to, open_to, server_account, server_command};
+use account::{give_to, hand_over_tree, open_to, open_tree, server_account, server_command};
 use commands::{SUPERUSER, Tools};
 use leftover::{Holder, clear_leftover_server, free_port, lock_data_dir, pid_file_holder};
 use reasons::{command_reason, last_line, log_reason, read_from};
