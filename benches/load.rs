@@ -16,11 +16,14 @@
 //!
 //! `LOAD_OUTAGE=8` cuts the database for 8 seconds, 1 second into each measured phase (the bot
 //! then reaches PostgreSQL through the tests' relay, which does the cutting). A move refused as
-//! "unavailable" is sent again; a deferred answer counts when its board is posted. Afterwards
-//! one more line per G: how many interactions were acknowledged, the oldest acknowledgement
-//! (counted from the interaction's creation, as Discord counts its 3 seconds), and how many came
-//! after 3 s, and how many answers said "temporarily unavailable" (without an outage, none
-//! should, however loaded the machine). `BENCH_BOT_BINARY=path` measures another build of the bot (an earlier commit's).
+//! "unavailable" is sent again; one whose commit reached the server just before the cut was
+//! played all the same, and is then found in the log and counted. A deferred answer counts when
+//! its board is posted. Afterwards one more line per G: how many interactions were acknowledged,
+//! the oldest acknowledgement (counted from the interaction's creation, as Discord counts its 3
+//! seconds), how many came after 3 s, and how many answers said "temporarily unavailable"
+//! (without an outage, none should, however loaded the machine).
+//!
+//! `BENCH_BOT_BINARY=path` measures another build of the bot (an earlier commit's).
 
 use std::time::{Duration, Instant};
 
@@ -84,6 +87,8 @@ struct Played {
     sent: Vec<String>,
     /// Answers "temporarily unavailable" (each sent again).
     unavailable: usize,
+    /// Moves answered "unavailable" that were played all the same (see [`Tries::landed`]).
+    landed: usize,
 }
 
 impl Played {
@@ -138,35 +143,80 @@ fn script(g: usize, turns: u32) -> Vec<(u64, Vec<String>)> {
     script
 }
 
-/// Sends a command until it is answered with a board (again after "temporarily unavailable",
-/// which changes nothing); a deferred answer's board is its follow-up. Returns how many times
-/// it was answered "unavailable".
+/// How a command went in the end.
+#[derive(Default)]
+struct Tries {
+    /// Answers "temporarily unavailable" before the last.
+    unavailable: usize,
+    /// A move answered "unavailable" that was played all the same: its commit reached the
+    /// server just before the cut, whose answer never came back (found in the log when sending
+    /// it again is refused as out of turn).
+    landed: bool,
+}
+
+/// Sends a command until it is answered with a board (again after "temporarily unavailable");
+/// a deferred answer's board is its follow-up.
 async fn until_board(
     t: &Table,
     user: u64,
     ch: u64,
     name: &str,
     options: &[(&str, serde_json::Value)],
-) -> usize {
-    let mut unavailable = 0;
+) -> Tries {
+    let mut tries = Tries::default();
     loop {
         let (sent, reply) = t.say(user, ch, name, options).await;
         if reply.has_png() {
-            return unavailable;
+            return tries;
         }
         if reply.deferred && !reply.content.contains("unavailable") {
             let boards = t.fake.followups(&sent, 1).await;
             assert!(boards[0].has_png(), "/{name} in {ch}: {:?}", boards[0]);
-            return unavailable;
+            return tries;
+        }
+        if tries.unavailable > 0 && !reply.content.contains("unavailable") {
+            let moves: Vec<String> = options[0]
+                .1
+                .as_str()
+                .unwrap_or("")
+                .split(' ')
+                .map(str::to_string)
+                .collect();
+            let log = move_log(t.db.direct_url(), ch).await;
+            assert!(
+                log.ends_with(&moves),
+                "/{name} {options:?} in {ch} was refused after \"unavailable\" and is not in \
+                 the log: {}",
+                reply.content
+            );
+            tries.landed = true;
+            return tries;
         }
         assert!(
             reply.content.contains("unavailable"),
             "/{name} {options:?} in {ch} was refused: {}",
             reply.content
         );
-        unavailable += 1;
+        tries.unavailable += 1;
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
+}
+
+/// The moves logged in channel `ch`'s latest game, in order.
+async fn move_log(url: &str, ch: u64) -> Vec<String> {
+    let mut conn = sqlx::PgConnection::connect(url)
+        .await
+        .expect("connect to the bot's database");
+    sqlx::query_scalar(
+        "SELECT notation FROM moves WHERE kind = 'move' AND game_id = \
+             (SELECT max(id) FROM games WHERE channel_id = $1 AND guild_id = $2) \
+         ORDER BY ply",
+    )
+    .bind(ch as i64)
+    .bind(GUILD as i64)
+    .fetch_all(&mut conn)
+    .await
+    .expect("the move log")
 }
 
 async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
@@ -175,16 +225,20 @@ async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
         commands: Vec::new(),
         sent: Vec::new(),
         unavailable: 0,
+        landed: 0,
     };
     for (turn, (mover, moves)) in script.into_iter().enumerate() {
         let started = Instant::now();
-        played.unavailable +=
-            until_board(t, mover, ch, "move", &[("moves", json!(moves.join(" ")))]).await;
+        let tries = until_board(t, mover, ch, "move", &[("moves", json!(moves.join(" ")))]).await;
+        played.unavailable += tries.unavailable;
+        played.landed += usize::from(tries.landed);
         played.answered("move", started);
         played.sent.extend(moves);
         if turn % 3 == 2 {
             let started = Instant::now();
-            played.unavailable += until_board(t, SPECTATOR, ch, "board", &[]).await;
+            played.unavailable += until_board(t, SPECTATOR, ch, "board", &[])
+                .await
+                .unavailable;
             played.answered("board", started);
         }
     }
@@ -317,20 +371,8 @@ async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -
     let peak = memory_mb(pid, "VmHWM:");
 
     // Every game's log holds exactly the moves sent, in order.
-    let mut conn = sqlx::PgConnection::connect(t.db.direct_url())
-        .await
-        .expect("connect to the bot's database");
     for (g, run) in runs.iter().enumerate() {
-        let logged: Vec<String> = sqlx::query_scalar(
-            "SELECT notation FROM moves WHERE kind = 'move' AND game_id = \
-                 (SELECT max(id) FROM games WHERE channel_id = $1 AND guild_id = $2) \
-             ORDER BY ply",
-        )
-        .bind(channel(g) as i64)
-        .bind(GUILD as i64)
-        .fetch_all(&mut conn)
-        .await
-        .expect("the move log");
+        let logged = move_log(t.db.direct_url(), channel(g)).await;
         assert_eq!(logged, run.sent, "game {g}: the log is the moves sent");
     }
     if let Ok(path) = std::env::var("LOAD_DUMP") {
@@ -369,9 +411,11 @@ async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -
     );
     let (acks, oldest, late) = acknowledgements(&t);
     let unavailable: usize = runs.iter().map(|r| r.unavailable).sum();
+    let landed: usize = runs.iter().map(|r| r.landed).sum();
     let acked = format!(
         "G={games}: {acks} interactions acknowledged, the oldest {} after its creation, {late} \
-         after 3 s; {unavailable} answered \"temporarily unavailable\"",
+         after 3 s; {unavailable} answered \"temporarily unavailable\", of which {landed} \
+         moves were played all the same",
         ms(oldest)
     );
     eprintln!("{acked}");
