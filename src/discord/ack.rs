@@ -55,11 +55,7 @@ impl Ack {
     /// Takes the answer for the command, or, if the watchdog took it first, waits for its
     /// deferral to settle.
     pub async fn take(&self) -> Turn {
-        if self
-            .state
-            .compare_exchange(OPEN, COMMAND, Ordering::AcqRel, Ordering::Acquire)
-            .is_ok()
-        {
+        if self.claim(COMMAND) {
             return Turn::Command;
         }
         loop {
@@ -71,6 +67,13 @@ impl Ack {
                 _ => settled.await,
             }
         }
+    }
+
+    /// Takes the open answer for `by` (the command or the watchdog); false if taken already.
+    fn claim(&self, by: u8) -> bool {
+        self.state
+            .compare_exchange(OPEN, by, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
     }
 
     fn settle(&self, state: u8) {
@@ -143,12 +146,7 @@ async fn guard(http: Arc<serenity::Http>, watch: Watch) {
         .duration_since(SystemTime::now())
         .unwrap_or_default();
     tokio::time::sleep(wait).await;
-    if watch
-        .ack
-        .state
-        .compare_exchange(OPEN, WATCHDOG, Ordering::AcqRel, Ordering::Acquire)
-        .is_err()
-    {
+    if !watch.ack.claim(WATCHDOG) {
         return;
     }
     let response = if watch.component {

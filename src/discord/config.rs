@@ -139,60 +139,49 @@ impl BotConfig {
         if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(ConfigError::MalformedToken);
         }
-        let guild = match get("DISCORD_GUILD_ID").map(|g| g.trim().to_string()) {
-            None => None,
-            Some(g) if g.is_empty() => None,
-            Some(g) => Some(
-                g.parse::<u64>()
-                    .ok()
-                    .filter(|&id| id != 0)
-                    .ok_or_else(|| ConfigError::BadGuild(g.chars().take(40).collect()))?,
-            ),
-        };
-        let api_base = match get("DISCORD_API_BASE").map(|b| b.trim().to_string()) {
-            None => None,
-            Some(b) if b.is_empty() => None,
-            Some(b) if b.starts_with("http://") || b.starts_with("https://") => {
-                Some(b.trim_end_matches('/').to_string())
-            }
-            Some(b) => return Err(ConfigError::BadApiBase(b.chars().take(80).collect())),
-        };
+        let guild = setting(&get, "DISCORD_GUILD_ID", 40, ConfigError::BadGuild, |g| {
+            g.parse::<u64>().ok().filter(|&id| id != 0)
+        })?;
+        let api_base = setting(
+            &get,
+            "DISCORD_API_BASE",
+            80,
+            ConfigError::BadApiBase,
+            base_url,
+        )?;
         // A shared REST proxy (twilight's http-proxy) owns the REST rate limits of every process:
         // requests go to it instead of discord.com, with serenity's own limiter off.
-        let api_base = match get("DISCORD_REST_PROXY").map(|b| b.trim().to_string()) {
-            None => api_base,
-            Some(b) if b.is_empty() => api_base,
-            Some(b) if b.starts_with("http://") || b.starts_with("https://") => {
-                Some(b.trim_end_matches('/').to_string())
-            }
-            Some(b) => return Err(ConfigError::BadRestProxy(b.chars().take(80).collect())),
-        };
-        let tick = match get("FIBONACCI_BOT_TICK_SECS").map(|t| t.trim().to_string()) {
-            None => DEFAULT_TICK,
-            Some(t) if t.is_empty() => DEFAULT_TICK,
-            Some(t) => t
-                .parse::<f64>()
-                .ok()
-                .filter(|s| (0.05..=3600.0).contains(s))
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| ConfigError::BadTick(t.chars().take(40).collect()))?,
-        };
-        let metrics = match get("METRICS_ADDR").map(|m| m.trim().to_string()) {
-            None => None,
-            Some(m) if m.is_empty() => None,
-            Some(m) => Some(
-                m.parse()
-                    .map_err(|_| ConfigError::BadMetricsAddr(m.chars().take(80).collect()))?,
-            ),
-        };
-        let shards = match get("FIBONACCI_BOT_SHARDS").map(|s| s.trim().to_string()) {
-            None => None,
-            Some(s) if s.is_empty() => None,
-            Some(s) => Some(
-                Shards::parse(&s)
-                    .ok_or_else(|| ConfigError::BadShards(s.chars().take(40).collect()))?,
-            ),
-        };
+        let api_base = setting(
+            &get,
+            "DISCORD_REST_PROXY",
+            80,
+            ConfigError::BadRestProxy,
+            base_url,
+        )?
+        .or(api_base);
+        let tick = setting(
+            &get,
+            "FIBONACCI_BOT_TICK_SECS",
+            40,
+            ConfigError::BadTick,
+            |t| {
+                t.parse::<f64>()
+                    .ok()
+                    .filter(|s| (0.05..=3600.0).contains(s))
+                    .map(Duration::from_secs_f64)
+            },
+        )?
+        .unwrap_or(DEFAULT_TICK);
+        let metrics = setting(&get, "METRICS_ADDR", 80, ConfigError::BadMetricsAddr, |m| {
+            m.parse().ok()
+        })?;
+        let shards = setting(
+            &get,
+            "FIBONACCI_BOT_SHARDS",
+            40,
+            ConfigError::BadShards,
+            Shards::parse,
+        )?;
         Ok(BotConfig {
             token,
             guild,
@@ -202,6 +191,32 @@ impl BotConfig {
             shards,
         })
     }
+}
+
+/// An optional setting: `None` when unset or blank, else what `parse` makes of it (trimmed), or
+/// `bad` with its first `shown` characters when it makes nothing.
+fn setting<T>(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    shown: usize,
+    bad: fn(String) -> ConfigError,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<Option<T>, ConfigError> {
+    let Some(value) = get(name)
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+    else {
+        return Ok(None);
+    };
+    parse(&value)
+        .map(Some)
+        .ok_or_else(|| bad(value.chars().take(shown).collect()))
+}
+
+/// An `http://` or `https://` base URL, without its trailing slashes.
+fn base_url(value: &str) -> Option<String> {
+    (value.starts_with("http://") || value.starts_with("https://"))
+        .then(|| value.trim_end_matches('/').to_string())
 }
 
 #[cfg(test)]

@@ -425,12 +425,6 @@ where
         (Some(answer), Turn::Command) if in_time => {
             (send_now(http, target, &answer).await, answer.retire)
         }
-        (_, Turn::Lost) => (
-            Err(serenity::Error::Other(
-                "the interaction could not be acknowledged in time",
-            )),
-            Vec::new(),
-        ),
         (ready, turn) => {
             if turn == Turn::Command {
                 let defer = match target {
@@ -441,13 +435,18 @@ where
                 };
                 target.create_response(http, defer).await?;
             }
+            // Unacknowledged (Lost), nothing can be sent; the command still runs to its end (a
+            // command of several steps stops at none of them) and what it retires is retired.
             let answer = match ready {
                 Some(answer) => answer,
                 None => work.await,
             };
-            let sent = match target {
-                Target::Command(_) => send_deferred(http, target, lang, &answer).await,
-                Target::Component(_) => send_deferred_update(http, target, &answer).await,
+            let sent = match (turn, target) {
+                (Turn::Lost, _) => Err(serenity::Error::Other(
+                    "the interaction could not be acknowledged in time",
+                )),
+                (_, Target::Command(_)) => send_deferred(http, target, lang, &answer).await,
+                (_, Target::Component(_)) => send_deferred_update(http, target, &answer).await,
             };
             (sent, answer.retire)
         }

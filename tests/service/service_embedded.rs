@@ -51,6 +51,17 @@ fn a_challenge() -> NewChallenge {
     }
 }
 
+/// A fresh (absent) directory for a test of root's own path, or `None`, said, when not root.
+fn root_workspace(name: &str) -> Option<PathBuf> {
+    if !running_as_root() {
+        eprintln!("not root: nothing to hand over");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("fbbot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(dir)
+}
+
 /// The owner (uid) of a file.
 fn owner(path: &Path) -> u32 {
     std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(path).expect("metadata"))
@@ -69,12 +80,9 @@ fn process_uid(pid: u32) -> u32 {
 
 #[tokio::test]
 async fn as_root_the_embedded_database_runs_as_an_unprivileged_account() {
-    if !running_as_root() {
-        eprintln!("not root: nothing to hand over");
+    let Some(base) = root_workspace("root") else {
         return;
-    }
-    let base = std::env::temp_dir().join(format!("fbbot-root-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
+    };
     let data_dir = base.join("data");
     let config = DatabaseConfig::Embedded {
         data_dir: data_dir.clone(),
@@ -141,12 +149,9 @@ async fn as_root_the_embedded_database_runs_as_an_unprivileged_account() {
 
 #[tokio::test]
 async fn as_root_a_data_directory_the_account_cannot_reach_is_refused_in_words() {
-    if !running_as_root() {
-        eprintln!("not root: nothing to hand over");
+    let Some(closed) = root_workspace("closed") else {
         return;
-    }
-    let closed = std::env::temp_dir().join(format!("fbbot-closed-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&closed);
+    };
     std::fs::create_dir_all(&closed).expect("dir");
     std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o700)).expect("chmod");
     let data_dir = closed.join("inner/data");

@@ -2,6 +2,8 @@
 //! usually run as root: there the bot keeps root for itself and runs the server's commands (and
 //! so every server process) as an unprivileged account, which owns the cluster's files.
 
+use std::os::unix::process::CommandExt;
+
 use super::*;
 
 /// The account created (or reused) for the server when the bot runs as root.
@@ -155,18 +157,11 @@ pub(super) fn server_command(
 /// Lets `account` reach `data_dir` (search permission on it), or says which directory on the
 /// way stops it.
 pub(super) fn open_to(data_dir: &Path, account: &Account) -> Result<(), EmbeddedError> {
-    let meta = std::fs::metadata(data_dir).map_err(|source| EmbeddedError::DataDir {
-        path: data_dir.to_path_buf(),
-        source,
-    })?;
+    let meta = std::fs::metadata(data_dir).map_err(dir_error(data_dir))?;
     let mode = meta.mode() & 0o7777;
     if mode & 0o011 != 0o011 {
-        std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(mode | 0o011)).map_err(
-            |source| EmbeddedError::DataDir {
-                path: data_dir.to_path_buf(),
-                source,
-            },
-        )?;
+        std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(mode | 0o011))
+            .map_err(dir_error(data_dir))?;
     }
     let reachable = std::process::Command::new("test")
         .arg("-x")
@@ -218,10 +213,7 @@ pub(super) fn hand_over_tree(path: &Path, account: &Account) -> Result<(), Embed
     walk(path, &mut |path, _| {
         std::os::unix::fs::lchown(path, Some(account.uid), Some(account.gid))
     })
-    .map_err(|source| EmbeddedError::DataDir {
-        path: path.to_path_buf(),
-        source,
-    })
+    .map_err(dir_error(path))
 }
 
 /// Lets every account read and run an installation (binaries downloaded by root, whatever its
@@ -239,10 +231,7 @@ pub(super) fn open_tree(path: &Path) -> Result<(), EmbeddedError> {
         }
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(open))
     })
-    .map_err(|source| EmbeddedError::DataDir {
-        path: path.to_path_buf(),
-        source,
-    })
+    .map_err(dir_error(path))
 }
 
 /// Hands `path` over to `account` (a file or an empty directory the server must own).
@@ -250,12 +239,7 @@ pub(super) fn give_to(path: &Path, account: Option<&Account>) -> Result<(), Embe
     let Some(account) = account else {
         return Ok(());
     };
-    std::os::unix::fs::chown(path, Some(account.uid), Some(account.gid)).map_err(|source| {
-        EmbeddedError::DataDir {
-            path: path.to_path_buf(),
-            source,
-        }
-    })
+    std::os::unix::fs::chown(path, Some(account.uid), Some(account.gid)).map_err(dir_error(path))
 }
 
 #[cfg(test)]

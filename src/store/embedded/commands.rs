@@ -1,6 +1,8 @@
 //! The server's own commands (`initdb`, `pg_ctl start`, `pg_ctl stop`), run as the account that
 //! owns the cluster ([`server_command`]), each bounded in time.
 
+use std::os::unix::process::CommandExt;
+
 use super::*;
 
 /// The superuser `initdb` creates, whose password is in `<data_dir>/password`.
@@ -94,20 +96,37 @@ impl Tools {
             .arg(pgdata)
             .arg("--log")
             .arg(log)
+            // pg_ctl gives up (and says so) before the command's own limit.
             .args(["-o", &options, "-w", "-t"])
-            .arg(COMMAND_TIMEOUT.as_secs().to_string())
+            .arg(
+                COMMAND_TIMEOUT
+                    .saturating_sub(Duration::from_secs(10))
+                    .as_secs()
+                    .to_string(),
+            )
             .env("PGDATABASE", "");
         run(command, "pg_ctl start").await.map(drop)
+    }
+
+    /// [`Tools::stop`] from code that cannot wait asynchronously (a `Drop`), its outcome
+    /// ignored.
+    pub fn stop_now(&self, pgdata: &Path, seconds: u32) {
+        let mut command = std::process::Command::new(self.pg_ctl());
+        command
+            .args(stop_arguments(pgdata, seconds))
+            .current_dir(&self.dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        if let Some(account) = &self.account {
+            command.uid(account.uid).gid(account.gid);
+        }
+        let _ = command.status();
     }
 
     /// Fast shutdown (open connections are closed), waiting at most `seconds`.
     pub async fn stop(&self, pgdata: &Path, seconds: u32) -> Result<(), Failed> {
         let mut command = self.command("pg_ctl");
-        command
-            .args(["stop", "--pgdata"])
-            .arg(pgdata)
-            .args(["-m", "fast", "-w", "-t"])
-            .arg(seconds.to_string());
+        command.args(stop_arguments(pgdata, seconds));
         run(command, "pg_ctl stop")
             .await
             .map(drop)
@@ -118,4 +137,18 @@ impl Tools {
                 failed
             })
     }
+}
+
+/// `pg_ctl`'s arguments for a fast shutdown of `pgdata`, waiting at most `seconds`.
+fn stop_arguments(pgdata: &Path, seconds: u32) -> Vec<std::ffi::OsString> {
+    vec![
+        "stop".into(),
+        "--pgdata".into(),
+        pgdata.into(),
+        "-m".into(),
+        "fast".into(),
+        "-w".into(),
+        "-t".into(),
+        seconds.to_string().into(),
+    ]
 }

@@ -21,7 +21,6 @@ use std::io::Write;
 use std::mem::ManuallyDrop;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -115,6 +114,12 @@ pub enum EmbeddedError {
     Random(String),
 }
 
+/// The error for a file or directory of the data directory that could not be prepared.
+fn dir_error(path: &Path) -> impl FnOnce(std::io::Error) -> EmbeddedError + use<> {
+    let path = path.to_path_buf();
+    move |source| EmbeddedError::DataDir { path, source }
+}
+
 /// A running embedded server.
 pub struct EmbeddedServer {
     tools: Tools,
@@ -162,10 +167,6 @@ impl EmbeddedServer {
     /// it) is stopped first, and a stale `postmaster.pid` is removed. Servers of other data
     /// directories are never touched.
     pub async fn start(data_dir: &Path) -> Result<EmbeddedServer, EmbeddedError> {
-        let dir_error = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source| EmbeddedError::DataDir { path, source }
-        };
         // As root, the directories made here must let the server's account through whatever
         // the umask (a hardened host's 027 or 077 would close them).
         let missing: Vec<PathBuf> = data_dir
@@ -279,11 +280,6 @@ impl EmbeddedServer {
         &self.url
     }
 
-    /// The account the server runs as, when the bot runs as root.
-    pub fn account(&self) -> Option<&Account> {
-        self.tools.account.as_ref()
-    }
-
     /// Stops the server (fast shutdown: open connections are closed).
     pub async fn stop(mut self) -> Result<(), EmbeddedError> {
         self.running = false;
@@ -302,32 +298,15 @@ impl Drop for EmbeddedServer {
     /// A server whose value is dropped without [`EmbeddedServer::stop`] (a panic, an early
     /// return) is stopped all the same, so that it does not outlive the bot.
     fn drop(&mut self) {
-        if !self.running || !matches!(pid_file_holder(&self.pgdata), Holder::Running(_)) {
-            return;
+        if self.running && matches!(pid_file_holder(&self.pgdata), Holder::Running(_)) {
+            self.tools.stop_now(&self.pgdata, STOP_SECONDS);
         }
-        let mut command = std::process::Command::new(self.tools.pg_ctl());
-        command
-            .args(["stop", "--pgdata"])
-            .arg(&self.pgdata)
-            .args(["-m", "fast", "-w", "-t"])
-            .arg(STOP_SECONDS.to_string())
-            .current_dir(&self.tools.dir)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null());
-        if let Some(account) = &self.tools.account {
-            command.uid(account.uid).gid(account.gid);
-        }
-        let _ = command.status();
     }
 }
 
 /// Creates the cluster in `pgdata`, owned by the tools' account, with `password` for its
 /// superuser. A directory left empty or half-made by an `initdb` that was killed is made anew.
 async fn initialise(tools: &Tools, pgdata: &Path, password: &str) -> Result<(), EmbeddedError> {
-    let dir_error = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| EmbeddedError::DataDir { path, source }
-    };
     if pgdata.exists() {
         std::fs::remove_dir_all(pgdata).map_err(dir_error(pgdata))?;
     }
@@ -378,12 +357,8 @@ async fn binaries(data_dir: &Path, as_root: bool) -> Result<PathBuf, EmbeddedErr
     // `postgresql.conf`: give it one that does, so that it only installs (`initdb` is ours, run
     // as the right account).
     let placeholder = data_dir.join("install-only");
-    let dir_error = |source| EmbeddedError::DataDir {
-        path: placeholder.clone(),
-        source,
-    };
-    std::fs::create_dir_all(&placeholder).map_err(dir_error)?;
-    std::fs::write(placeholder.join("postgresql.conf"), "").map_err(dir_error)?;
+    std::fs::create_dir_all(&placeholder).map_err(dir_error(&placeholder))?;
+    std::fs::write(placeholder.join("postgresql.conf"), "").map_err(dir_error(&placeholder))?;
     settings.data_dir = placeholder.clone();
     settings.password_file = placeholder.join("password");
     settings.temporary = false;
