@@ -29,56 +29,20 @@ use std::time::{Duration, Instant};
 
 use fibonacci_bot::engine::{Config, Game, GameKind, Status};
 use serde_json::json;
-use sqlx::Connection;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
-use fake_discord::{GUILD, Table};
+#[path = "support/mod.rs"]
+mod support;
+
+use fake_discord::Table;
+use support::{ACK_LIMIT, Rng, acknowledgements, channel, move_log, ms, player, whole_turn};
 
 /// A spectator who asks for boards.
 const SPECTATOR: u64 = fake_discord::CAROL;
-
-fn player(game: usize, side: usize) -> u64 {
-    921_000_000_000_000_000 + (game as u64) * 2 + side as u64
-}
-
-fn channel(game: usize) -> u64 {
-    931_000_000_000_000_000 + game as u64
-}
-
-/// Small deterministic generator (xorshift): the same games on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// One whole turn of random legal moves, played on `game`.
-fn whole_turn(game: &mut Game, rng: &mut Rng) -> Vec<String> {
-    let (side, turn) = (game.side_to_move(), game.turn_number());
-    let mut moves = Vec::new();
-    while game.status() == Status::Ongoing
-        && game.side_to_move() == side
-        && game.turn_number() == turn
-    {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())].clone();
-        game.play(&m).expect("a legal move");
-        moves.push(m);
-    }
-    moves
-}
 
 /// What one game measured: each command (`move` or `board`, when it was sent, how long its
 /// answer took), and the moves it sent.
@@ -202,23 +166,6 @@ async fn until_board(
     }
 }
 
-/// The moves logged in channel `ch`'s latest game, in order.
-async fn move_log(url: &str, ch: u64) -> Vec<String> {
-    let mut conn = sqlx::PgConnection::connect(url)
-        .await
-        .expect("connect to the bot's database");
-    sqlx::query_scalar(
-        "SELECT notation FROM moves WHERE kind = 'move' AND game_id = \
-             (SELECT max(id) FROM games WHERE channel_id = $1 AND guild_id = $2) \
-         ORDER BY ply",
-    )
-    .bind(ch as i64)
-    .bind(GUILD as i64)
-    .fetch_all(&mut conn)
-    .await
-    .expect("the move log")
-}
-
 async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
     let ch = channel(g);
     let mut played = Played {
@@ -243,30 +190,6 @@ async fn play(t: &Table, g: usize, script: Vec<(u64, Vec<String>)>) -> Played {
         }
     }
     played
-}
-
-/// Every acknowledgement of an interaction (its callback): how many, the oldest, and how many
-/// came more than 3 s after the interaction's creation.
-fn acknowledgements(t: &Table) -> (usize, Duration, usize) {
-    let ages: Vec<Duration> = t
-        .fake
-        .requests()
-        .iter()
-        .filter(|r| r.method == "POST" && r.path.ends_with("/callback"))
-        .filter_map(|r| {
-            let id: u64 = r.path.split('/').nth(4)?.parse().ok()?;
-            r.received.duration_since(fake_discord::created_at(id)).ok()
-        })
-        .collect();
-    let late = ages
-        .iter()
-        .filter(|age| **age > Duration::from_secs(3))
-        .count();
-    (
-        ages.len(),
-        ages.iter().copied().max().unwrap_or_default(),
-        late,
-    )
 }
 
 /// User + system CPU time of process `pid` so far.
@@ -305,10 +228,6 @@ fn clock_ticks() -> f64 {
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i.min(sorted.len() - 1)]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.0} ms", d.as_secs_f64() * 1000.0)
 }
 
 async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -> (String, String) {
@@ -409,7 +328,10 @@ async fn level(games: usize, turns: u32, ticks: f64, outage: Option<Duration>) -
         "G={games}: {commands} commands in {wall:?}, moves checked in {} logs",
         runs.len()
     );
-    let (acks, oldest, late) = acknowledgements(&t);
+    let ages = acknowledgements(&t.fake);
+    let acks = ages.len();
+    let oldest = ages.iter().map(|&(_, age)| age).max().unwrap_or_default();
+    let late = ages.iter().filter(|&&(_, age)| age > ACK_LIMIT).count();
     let unavailable: usize = runs.iter().map(|r| r.unavailable).sum();
     let landed: usize = runs.iter().map(|r| r.landed).sum();
     let acked = format!(

@@ -21,6 +21,16 @@ pub(crate) async fn connection(mut socket: WebSocket, shared: Arc<Shared>) {
     loop {
         tokio::select! {
             outgoing = rx.recv() => match outgoing {
+                // [`FakeDiscord::close_gateways`]: Discord drops the connection (4000, which a
+                // client answers by resuming its session).
+                Some(frame) if frame.get(CLOSE_MARK).is_some() => {
+                    let close = axum::extract::ws::CloseFrame {
+                        code: 4000,
+                        reason: "Unknown error.".into(),
+                    };
+                    let _ = socket.send(WsMessage::Close(Some(close))).await;
+                    return;
+                }
                 Some(frame) => {
                     if socket.send(WsMessage::Text(frame.to_string().into())).await.is_err() {
                         break;
@@ -92,17 +102,43 @@ pub(crate) async fn connection(mut socket: WebSocket, shared: Arc<Shared>) {
                             inner.gateway = Some(tx.clone());
                             inner.shard_sessions.insert(shard[0], tx.clone());
                             inner.shard_total = shard[1];
+                            let session = format!("session-{}", inner.identifies);
+                            inner.sessions.insert(session.clone(), shard);
                             json!({"op": 0, "t": "READY", "s": 1, "d": {
                                 "v": 10,
                                 "user": bot_user(),
                                 "guilds": [],
-                                "session_id": format!("session-{}", inner.identifies),
+                                "session_id": session,
                                 "resume_gateway_url": ws_url,
                                 "shard": shard,
                                 "application": {"id": APP_ID.to_string(), "flags": 0},
                             }})
                         };
                         if socket.send(WsMessage::Text(ready.to_string().into())).await.is_err() {
+                            break;
+                        }
+                        shared.changed.notify_waiters();
+                    }
+                    // RESUME: a known session takes its shard back (RESUMED); an unknown one is
+                    // told to identify anew (op 9, not resumable).
+                    Some(6) => {
+                        let answer = {
+                            let mut inner = shared.lock();
+                            let known = frame["d"]["session_id"]
+                                .as_str()
+                                .and_then(|id| inner.sessions.get(id).copied());
+                            match known {
+                                Some(shard) => {
+                                    inner.resumes += 1;
+                                    inner.sequence += 1;
+                                    inner.gateway = Some(tx.clone());
+                                    inner.shard_sessions.insert(shard[0], tx.clone());
+                                    json!({"op": 0, "t": "RESUMED", "s": inner.sequence, "d": {}})
+                                }
+                                None => json!({"op": 9, "d": false}),
+                            }
+                        };
+                        if socket.send(WsMessage::Text(answer.to_string().into())).await.is_err() {
                             break;
                         }
                         shared.changed.notify_waiters();

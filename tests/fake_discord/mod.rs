@@ -38,6 +38,9 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::{Notify, mpsc, oneshot};
 
+/// A frame that no Discord payload carries: its connection is to be closed.
+pub(crate) const CLOSE_MARK: &str = "fake-close";
+
 /// The fake Discord server.
 pub struct FakeDiscord {
     pub base: String,
@@ -460,10 +463,43 @@ impl FakeDiscord {
         } else {
             inner.gateway.clone()
         }
-        .unwrap_or_else(|| panic!("no bot runs shard {shard} of {total} on the fake gateway"));
-        gateway
-            .send(frame)
-            .expect("the bot's gateway connection is closed");
+        .filter(|gateway| !gateway.is_closed());
+        let delivered = gateway.is_some_and(|gateway| gateway.send(frame).is_ok());
+        if !delivered {
+            assert!(
+                inner.lose_undelivered,
+                "no bot runs shard {shard} of {total} on the fake gateway"
+            );
+            if let Some(id) = interaction["id"].as_str().and_then(|i| i.parse().ok()) {
+                inner.lost.push(id);
+            }
+        }
+    }
+
+    /// From now on an interaction sent while no bot holds its shard's session (the bot was
+    /// killed, or its connection dropped) is lost, as Discord fails it, instead of failing the
+    /// test. [`FakeDiscord::lost`] lists them.
+    pub fn lose_undelivered(&self) {
+        self.shared.lock().lose_undelivered = true;
+    }
+
+    /// The interactions lost because no bot held their session (by id).
+    pub fn lost(&self) -> Vec<u64> {
+        self.shared.lock().lost.clone()
+    }
+
+    /// Sessions resumed after a dropped connection.
+    pub fn resumes(&self) -> usize {
+        self.shared.lock().resumes
+    }
+
+    /// True while a bot holds the (first) gateway session.
+    pub fn gateway_connected(&self) -> bool {
+        self.shared
+            .lock()
+            .gateway
+            .as_ref()
+            .is_some_and(|gateway| !gateway.is_closed())
     }
 
     pub(crate) fn base_interaction(&self, kind: u64, user: u64, channel: u64) -> (Value, Sent) {
@@ -758,44 +794,38 @@ impl FakeDiscord {
     /// the deferred response.
     pub async fn reply(&self, sent: &Sent) -> Reply {
         let what = format!("the answer to interaction {}", sent.id);
-        let callback_path = format!("/api/v10/interactions/{}/{}/callback", sent.id, sent.token);
+        let callback_path = callback_path(sent);
         let callback = self
             .wait_at(&what, &callback_path, |v| {
                 v.inner.latest(None, &callback_path).cloned()
             })
             .await;
         let kind = callback.json["type"].as_u64().unwrap_or(0);
-        let data = callback.json["data"].clone();
-        let flags = data["flags"].as_u64().unwrap_or(0);
         if kind != 5 && kind != 6 {
-            return Reply {
-                kind,
-                deferred: false,
-                ephemeral: flags & EPHEMERAL != 0,
-                content: data["content"].as_str().unwrap_or("").to_string(),
-                files: callback.files,
-                components: data["components"].clone(),
-                data,
-            };
+            return answered(&callback);
         }
-        let edit_path = format!(
-            "/api/v10/webhooks/{APP_ID}/{}/messages/@original",
-            sent.token
-        );
+        let edit_path = original_path(sent);
         let edit = self
             .wait_at(&format!("the deferred {what}"), &edit_path, |v| {
                 v.inner.latest(Some("PATCH"), &edit_path).cloned()
             })
             .await;
-        Reply {
-            // A deferred update (6) ends as an update of the clicked message (7).
-            kind: if kind == 6 { 7 } else { 4 },
-            deferred: true,
-            ephemeral: flags & EPHEMERAL != 0,
-            content: edit.json["content"].as_str().unwrap_or("").to_string(),
-            files: edit.files,
-            components: edit.json["components"].clone(),
-            data: edit.json,
+        answered_later(&callback, &edit)
+    }
+
+    /// The bot's answer to an interaction so far, without waiting.
+    pub fn answer_now(&self, sent: &Sent) -> Answer {
+        let inner = self.shared.lock();
+        let Some(callback) = inner.latest(None, &callback_path(sent)) else {
+            return Answer::Nothing;
+        };
+        let kind = callback.json["type"].as_u64().unwrap_or(0);
+        if kind != 5 && kind != 6 {
+            return Answer::Done(answered(callback));
+        }
+        match inner.latest(Some("PATCH"), &original_path(sent)) {
+            Some(edit) => Answer::Done(answered_later(callback, edit)),
+            None => Answer::Deferred,
         }
     }
 
@@ -858,7 +888,9 @@ impl FakeDiscord {
         let mut inner = self.shared.lock();
         inner.gateway = None;
         inner.shard_sessions.clear();
-        inner.sockets.clear();
+        for socket in inner.sockets.drain(..) {
+            let _ = socket.send(json!({ CLOSE_MARK: true }));
+        }
     }
 }
 
@@ -869,6 +901,58 @@ impl Drop for FakeDiscord {
             let _ = stop.send(());
         }
     }
+}
+
+/// Where the bot acknowledges an interaction.
+fn callback_path(sent: &Sent) -> String {
+    format!("/api/v10/interactions/{}/{}/callback", sent.id, sent.token)
+}
+
+/// Where the bot edits an interaction's (deferred) response.
+fn original_path(sent: &Sent) -> String {
+    format!(
+        "/api/v10/webhooks/{APP_ID}/{}/messages/@original",
+        sent.token
+    )
+}
+
+/// The answer a callback (not a deferral) carries.
+fn answered(callback: &Request) -> Reply {
+    let data = callback.json["data"].clone();
+    let flags = data["flags"].as_u64().unwrap_or(0);
+    Reply {
+        kind: callback.json["type"].as_u64().unwrap_or(0),
+        deferred: false,
+        ephemeral: flags & EPHEMERAL != 0,
+        content: data["content"].as_str().unwrap_or("").to_string(),
+        files: callback.files.clone(),
+        components: data["components"].clone(),
+        data,
+    }
+}
+
+/// The answer of a deferral (`callback`) and the edit that completed it.
+fn answered_later(callback: &Request, edit: &Request) -> Reply {
+    let flags = callback.json["data"]["flags"].as_u64().unwrap_or(0);
+    Reply {
+        // A deferred update (6) ends as an update of the clicked message (7).
+        kind: if callback.json["type"] == 6 { 7 } else { 4 },
+        deferred: true,
+        ephemeral: flags & EPHEMERAL != 0,
+        content: edit.json["content"].as_str().unwrap_or("").to_string(),
+        files: edit.files.clone(),
+        components: edit.json["components"].clone(),
+        data: edit.json.clone(),
+    }
+}
+
+/// An interaction's answer as it stands ([`FakeDiscord::answer_now`]).
+pub enum Answer {
+    /// No callback yet.
+    Nothing,
+    /// Deferred, its response not yet edited.
+    Deferred,
+    Done(Reply),
 }
 
 /// Read access to the recording inside [`FakeDiscord::wait_for`].

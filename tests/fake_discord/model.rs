@@ -196,6 +196,15 @@ pub(crate) struct Inner {
     pub(crate) channel_guild: HashMap<u64, u64>,
     pub(crate) sequence: u64,
     pub(crate) sockets: Vec<mpsc::UnboundedSender<Value>>,
+    /// Each session's shard ([id, total]), by session id: what a RESUME takes back.
+    pub(crate) sessions: HashMap<String, [u64; 2]>,
+    /// Sessions resumed (RESUME answered with RESUMED).
+    pub(crate) resumes: usize,
+    /// Interactions sent while no bot held their shard's session are lost, as Discord fails
+    /// them, instead of failing the test (see [`FakeDiscord::lose_undelivered`]).
+    pub(crate) lose_undelivered: bool,
+    /// The interactions lost that way, by id.
+    pub(crate) lost: Vec<u64>,
     /// Every request as it arrived (method, path), before any delay or answer.
     pub(crate) arrived: Vec<(String, String)>,
     /// Interaction tokens already answered (a second callback is refused, as Discord does).

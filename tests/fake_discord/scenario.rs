@@ -136,6 +136,8 @@ impl Drop for Bot {
 pub struct PgProxy {
     pub addr: std::net::SocketAddr,
     down: tokio::sync::watch::Sender<bool>,
+    /// Where new connections go.
+    target: Arc<Mutex<std::net::SocketAddr>>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -146,12 +148,15 @@ impl PgProxy {
             .expect("bind the database relay");
         let addr = listener.local_addr().expect("relay address");
         let (down, watch) = tokio::sync::watch::channel(false);
+        let target = Arc::new(Mutex::new(target));
+        let server_at = target.clone();
         let task = tokio::spawn(async move {
             while let Ok((mut client, _)) = listener.accept().await {
                 if *watch.borrow() {
                     continue; // dropped: the connection closes at once
                 }
                 let mut watch = watch.clone();
+                let target = *server_at.lock().expect("the relay's target");
                 tokio::spawn(async move {
                     let Ok(mut server) = tokio::net::TcpStream::connect(target).await else {
                         return;
@@ -167,7 +172,17 @@ impl PgProxy {
                 });
             }
         });
-        PgProxy { addr, down, task }
+        PgProxy {
+            addr,
+            down,
+            target,
+            task,
+        }
+    }
+
+    /// Sends new connections to `target` (a server restarted on another port).
+    pub fn retarget(&self, target: std::net::SocketAddr) {
+        *self.target.lock().expect("the relay's target") = target;
     }
 
     /// Cuts every connection and refuses new ones until [`PgProxy::restore`].
