@@ -5,7 +5,7 @@
 use crate::engine::{Game, Played, Side, Status};
 use crate::store::games::{self, GameRow, GameUpdate, MoveRow, NewMove};
 use crate::store::kinds::MoveKind;
-use crate::store::{Tx, id_from_db, id_to_db};
+use crate::store::{StoreError, Tx, id_from_db, id_to_db};
 
 use super::clock;
 use super::error::{AppError, Refusal};
@@ -209,7 +209,24 @@ impl Service {
             Some(outcome) => Self::rate(&mut tx, &loaded, outcome, now).await?,
             None => Vec::new(),
         };
-        tx.commit().await?;
+        if let Err(e) = tx.commit().await {
+            let error = StoreError::from(e);
+            // The connection died with the COMMIT sent: it may have been carried out. Said
+            // "unavailable", a move that was played would be refused as out of turn when sent
+            // again: look first.
+            if !matches!(error, StoreError::Unavailable(_))
+                || !self
+                    .store
+                    .landed(game_id, loaded.row.version + 1, &update.position)
+                    .await
+            {
+                return Err(error.into());
+            }
+            tracing::warn!(
+                game_id,
+                "a commit whose answer was lost had been carried out"
+            );
+        }
         loaded.ratings = ratings;
 
         if let Some(ply) = save.remove_ply {

@@ -174,6 +174,30 @@ async fn an_unavailable_database_is_a_private_refusal_and_changes_nothing() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_commit_lost_its_answer_is_answered_as_played() {
+    let t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+
+    // The COMMIT of the transaction that logs b6-c6 reaches the server, which carries it out;
+    // its connection is closed before the answer comes back.
+    t.db.proxy.cut_after_commit_of("b6-c6");
+    t.play(ALICE, GENERAL, "b6-c6").await;
+    assert_eq!(t.db.proxy.commits_cut(), 1, "the COMMIT lost its answer");
+    let logged: i64 = t
+        .sql_value(
+            "SELECT count(*) FROM moves WHERE notation = 'b6-c6' AND game_id = \
+             (SELECT max(id) FROM games WHERE channel_id = $1)",
+            GENERAL,
+        )
+        .await;
+    assert_eq!(logged, 1, "played once");
+    // The game goes on from there.
+    let next = t.first_legal(GENERAL, "fibonacci").await;
+    t.play(BOB, GENERAL, &next).await;
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_the_command_in_flight_and_exits_cleanly() {
     let mut t = Table::open().await;
     // Discord is slow to create threads today: the command is still running when the signal

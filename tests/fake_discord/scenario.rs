@@ -138,7 +138,92 @@ pub struct PgProxy {
     down: tokio::sync::watch::Sender<bool>,
     /// Where new connections go.
     target: Arc<Mutex<std::net::SocketAddr>>,
+    /// A COMMIT to lose the answer of ([`PgProxy::cut_after_commit_of`]).
+    commit_cut: Arc<CommitCut>,
     task: tokio::task::JoinHandle<()>,
+}
+
+/// The relay's trap for one COMMIT: armed with bytes that the transaction sends (a parameter),
+/// it passes the next COMMIT of that connection on to the server, then closes the connection
+/// before the server's answer comes back. The transaction is committed, and the client cannot
+/// know it.
+#[derive(Default)]
+struct CommitCut {
+    needle: Mutex<Option<Vec<u8>>>,
+    done: AtomicU64,
+}
+
+impl CommitCut {
+    /// True when `chunk` (sent by the client) holds the armed bytes: the trap is taken (a
+    /// connection's own flag then waits for its COMMIT).
+    fn take_if_in(&self, chunk: &[u8]) -> bool {
+        let mut needle = self.needle.lock().expect("the relay's trap");
+        let found = needle
+            .as_ref()
+            .is_some_and(|n| chunk.windows(n.len()).any(|w| w == n.as_slice()));
+        if found {
+            *needle = None;
+        }
+        found
+    }
+}
+
+/// Relays one connection until either side closes it, the relay is cut, or the COMMIT trap
+/// springs on it.
+async fn relay(client: tokio::net::TcpStream, server: tokio::net::TcpStream, trap: Arc<CommitCut>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut from_client, mut to_client) = client.into_split();
+    let (mut from_server, mut to_server) = server.into_split();
+    // Set once the COMMIT went on: the server's answer is never passed back.
+    let sprung = Arc::new(tokio::sync::Notify::new());
+    let answers = {
+        let sprung = sprung.clone();
+        async move {
+            let mut buf = vec![0u8; 64 * 1024];
+            loop {
+                let n = tokio::select! {
+                    read = from_server.read(&mut buf) => match read {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => n,
+                    },
+                    // Nothing more goes back; the other direction closes the connection.
+                    () = sprung.notified() => std::future::pending().await,
+                };
+                if to_client.write_all(&buf[..n]).await.is_err() {
+                    return;
+                }
+            }
+        }
+    };
+    let requests = async move {
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut armed = false;
+        loop {
+            let n = match from_client.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            };
+            let chunk = &buf[..n];
+            armed = armed || trap.take_if_in(chunk);
+            let commit = armed && chunk.windows(6).any(|w| w == b"COMMIT");
+            if commit {
+                sprung.notify_one();
+                trap.done.fetch_add(1, Ordering::SeqCst);
+            }
+            if to_server.write_all(chunk).await.is_err() {
+                return;
+            }
+            if commit {
+                // Time for the server to commit, then the connection goes.
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        () = answers => {}
+        () = requests => {}
+    }
 }
 
 impl PgProxy {
@@ -150,15 +235,18 @@ impl PgProxy {
         let (down, watch) = tokio::sync::watch::channel(false);
         let target = Arc::new(Mutex::new(target));
         let server_at = target.clone();
+        let commit_cut = Arc::new(CommitCut::default());
+        let trap = commit_cut.clone();
         let task = tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
+            while let Ok((client, _)) = listener.accept().await {
                 if *watch.borrow() {
                     continue; // dropped: the connection closes at once
                 }
                 let mut watch = watch.clone();
                 let target = *server_at.lock().expect("the relay's target");
+                let trap = trap.clone();
                 tokio::spawn(async move {
-                    let Ok(mut server) = tokio::net::TcpStream::connect(target).await else {
+                    let Ok(server) = tokio::net::TcpStream::connect(target).await else {
                         return;
                     };
                     // Each write passed on at once: without it, the second part of a long
@@ -166,7 +254,7 @@ impl PgProxy {
                     let _ = client.set_nodelay(true);
                     let _ = server.set_nodelay(true);
                     tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        () = relay(client, server, trap) => {}
                         _ = watch.wait_for(|down| *down) => {}
                     }
                 });
@@ -176,8 +264,21 @@ impl PgProxy {
             addr,
             down,
             target,
+            commit_cut,
             task,
         }
+    }
+
+    /// Loses the answer to one COMMIT: the next transaction that sends `needle` (a parameter
+    /// of one of its statements) is committed, and its connection closed before the answer
+    /// comes back. New connections go through as before.
+    pub fn cut_after_commit_of(&self, needle: &str) {
+        *self.commit_cut.needle.lock().expect("the relay's trap") = Some(needle.as_bytes().into());
+    }
+
+    /// How many COMMITs lost their answer that way.
+    pub fn commits_cut(&self) -> u64 {
+        self.commit_cut.done.load(Ordering::SeqCst)
     }
 
     /// Sends new connections to `target` (a server restarted on another port).
