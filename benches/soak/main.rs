@@ -12,9 +12,9 @@
 //! - The bot is killed with SIGKILL every 20–60 s (at random) and started again; PostgreSQL is
 //!   stopped and started twice (down for 5 s each time); the gateway connection is dropped once.
 //!
-//! At the end, once every deadline has passed and every notice is sent, it checks, and prints:
-//! every move answered as accepted is in the move log, where it was played; no game whose
-//! deadline passed is still going; every timeout happened once (once in the log, at least once
+//! At the end every game still going is given a deadline 5 s away. Once every notice is sent, it
+//! checks, and prints: every move answered as accepted is in the move log, where it was played;
+//! no game whose deadline passed is still going (all of them have ended); every timeout happened once (once in the log, at least once
 //! and at most twice on Discord); every reminder went out at least once and at most twice (or
 //! was dropped because the turn had moved on before it could go); no interaction was
 //! acknowledged later than 3 s after its creation, and every interaction never answered was
@@ -142,7 +142,6 @@ struct Chaos {
 struct Seen {
     id: i64,
     seed: i64,
-    over: bool,
     has_deadline: bool,
     /// Every entry of the log (kind, notation), in order.
     log: Vec<(String, String)>,
@@ -166,8 +165,7 @@ impl Chaos {
         loop {
             match query().await {
                 Ok(value) => return value,
-                Err(e) if Instant::now() < give_up => {
-                    let _ = e;
+                Err(_) if Instant::now() < give_up => {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                 }
                 Err(e) => panic!("{what}: the database did not answer for 60 s: {e}"),
@@ -201,14 +199,13 @@ impl Chaos {
         if challenged {
             return Channel::Challenged;
         }
-        let Some((id, seed, over, has_deadline)) = game.filter(|g| !g.2) else {
+        let Some((id, seed, _, has_deadline)) = game.filter(|&(_, _, over, _)| !over) else {
             return Channel::Free;
         };
         let log = self.log(id).await;
         Channel::Playing(Seen {
             id,
             seed,
-            over,
             has_deadline,
             log,
         })
@@ -317,7 +314,7 @@ impl Chaos {
                 }
                 Channel::Playing(seen) => seen,
             };
-            if seen.over || stopped.contains(&seen.id) {
+            if stopped.contains(&seen.id) {
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 continue;
             }
