@@ -147,6 +147,20 @@ impl Service {
         })
     }
 
+    /// After a COMMIT whose answer was lost with its connection: true when game `game_id`
+    /// reads `version` and `position`, the values that transaction wrote (a version is written
+    /// once), so it was carried out. False when it was not, or when the server does not answer
+    /// (the outcome is then unknown, as for any outage).
+    async fn landed(&self, game_id: i64, version: i32, position: &str) -> bool {
+        let Ok(mut conn) = self.store.acquire().await else {
+            return false;
+        };
+        matches!(
+            games::get(&mut conn, game_id).await,
+            Ok(Some(row)) if row.version == version && row.position == position
+        )
+    }
+
     /// Writes what a command changed in a locked game and commits; returns the game after it.
     /// The clock follows: a new turn gets a new deadline (a paused game keeps a whole turn for
     /// when it resumes), and a game that ends stops its clock.
@@ -216,7 +230,6 @@ impl Service {
             // again: look first.
             if !matches!(error, StoreError::Unavailable(_))
                 || !self
-                    .store
                     .landed(game_id, loaded.row.version + 1, &update.position)
                     .await
             {

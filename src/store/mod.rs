@@ -271,23 +271,6 @@ impl Store {
         .await
     }
 
-    /// After a COMMIT whose answer was lost with its connection: true when game `game_id`
-    /// reads `version` and `position`, the values that transaction wrote (a version is written
-    /// once), so it was carried out. False when it was not, or when the server does not answer
-    /// (the outcome is then unknown, as for any outage).
-    pub async fn landed(&self, game_id: i64, version: i32, position: &str) -> bool {
-        let row: Result<Option<(i32, String)>, StoreError> = self
-            .patiently(
-                sqlx::query_as("SELECT version, position FROM games WHERE id = $1")
-                    .bind(game_id)
-                    .fetch_optional(&self.pool),
-            )
-            .await;
-        row.ok()
-            .flatten()
-            .is_some_and(|(v, p)| v == version && p == position)
-    }
-
     /// A pooled connection, waited for as long as the database answers.
     pub async fn acquire(&self) -> Result<PoolConnection<Postgres>, StoreError> {
         self.patiently(self.pool.acquire()).await
