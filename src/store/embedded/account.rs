@@ -157,12 +157,7 @@ pub(super) fn server_command(
 /// Lets `account` reach `data_dir` (search permission on it), or says which directory on the
 /// way stops it.
 pub(super) fn open_to(data_dir: &Path, account: &Account) -> Result<(), EmbeddedError> {
-    let meta = std::fs::metadata(data_dir).map_err(dir_error(data_dir))?;
-    let mode = meta.mode() & 0o7777;
-    if mode & 0o011 != 0o011 {
-        std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(mode | 0o011))
-            .map_err(dir_error(data_dir))?;
-    }
+    let_through(data_dir)?;
     let reachable = std::process::Command::new("test")
         .arg("-x")
         .arg(data_dir)
@@ -189,6 +184,16 @@ pub(super) fn open_to(data_dir: &Path, account: &Account) -> Result<(), Embedded
         account: account.name.clone(),
         blocker,
     })
+}
+
+/// Gives group and others search permission on directory `dir` (`go+x`), where it lacks it.
+pub(super) fn let_through(dir: &Path) -> Result<(), EmbeddedError> {
+    let mode = std::fs::metadata(dir).map_err(dir_error(dir))?.mode() & 0o7777;
+    if mode & 0o011 != 0o011 {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode | 0o011))
+            .map_err(dir_error(dir))?;
+    }
+    Ok(())
 }
 
 /// Calls `visit` on `path` and, for a directory, on everything under it (symbolic links are

@@ -177,9 +177,7 @@ impl EmbeddedServer {
         std::fs::create_dir_all(data_dir).map_err(dir_error(data_dir))?;
         if running_as_root() {
             for dir in &missing {
-                let mode = std::fs::metadata(dir).map_err(dir_error(dir))?.mode() & 0o7777;
-                std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode | 0o011))
-                    .map_err(dir_error(dir))?;
+                let_through(dir)?;
             }
         }
         let data_dir = std::fs::canonicalize(data_dir).map_err(dir_error(data_dir))?;
@@ -384,7 +382,9 @@ mod leftover;
 mod reasons;
 
 pub use account::{Account, SERVER_ACCOUNT};
-use account::{give_to, hand_over_tree, open_to, open_tree, server_account, server_command};
+use account::{
+    give_to, hand_over_tree, let_through, open_to, open_tree, server_account, server_command,
+};
 use commands::{SUPERUSER, Tools};
 use leftover::{Holder, clear_leftover_server, free_port, lock_data_dir, pid_file_holder};
 use reasons::{command_reason, last_line, log_reason, read_from};
