@@ -1,7 +1,9 @@
 //! Render + encode time per board (issue 4: at most 15 ms median on one core in release;
 //! issue 13: at most 3 ms, the busy boards included); then, in thread CPU time, our DEFLATE
 //! encoder against the `png` crate's fdeflate on the same palette pixels of each board
-//! (`encode/…`), and the rating chart (`chart/…`).
+//! (`encode/…`), and the rating chart (`chart/…`); and the replay of a 60-turn Fibonacci game
+//! as an animated GIF against the same 61 boards as separate PNGs (`replay/…`, issue 32: at most
+//! 300 ms and 2 MB; the sizes are printed).
 //!
 //! `cargo bench --bench render`; the medians are in
 //! `target/criterion/<group>/<name>/new/estimates.json`.
@@ -15,7 +17,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use fibonacci_bot::engine::{Config, Game, GameKind, Status};
 use fibonacci_bot::i18n::Lang;
 use fibonacci_bot::render::deflate::Deflater;
-use fibonacci_bot::render::{BoardInfo, ChartSeries, rating_chart, render_png};
+use fibonacci_bot::render::{
+    BoardInfo, ChartSeries, RenderOptions, ReplayFrame, rating_chart, render_png, replay_gif,
+};
 
 fn info() -> BoardInfo {
     BoardInfo {
@@ -363,10 +367,75 @@ fn chart(c: &mut Criterion<ThreadCpu>) {
     group.finish();
 }
 
+/// A Fibonacci game of 60 whole turns (the same every run: a fixed stride through the legal
+/// moves), as the replay's 61 frames.
+fn sixty_turns() -> Vec<ReplayFrame> {
+    let mut game = Game::new(Config::default_for(GameKind::Fibonacci), 7);
+    let frame = |game: &Game, last_turn, turn: usize| ReplayFrame {
+        game: game.clone(),
+        info: BoardInfo {
+            last_turn,
+            note: Some(format!("turn {turn} / 60")),
+            ..info()
+        },
+        delay: 100,
+    };
+    let mut frames = vec![frame(&game, Vec::new(), 0)];
+    let mut i = 0;
+    while frames.len() <= 60 && game.status() == Status::Ongoing {
+        let mut played = Vec::new();
+        loop {
+            let legal = game.legal_moves();
+            i += 1;
+            let p = game.play(&legal[(i * 37 + 11) % legal.len()]);
+            let p = p.unwrap_or_else(|e| panic!("{e}"));
+            let ended = p.turn_ended();
+            played.push(p);
+            if ended || game.status() != Status::Ongoing {
+                break;
+            }
+        }
+        frames.push(frame(&game, played, frames.len()));
+    }
+    assert_eq!(frames.len(), 61, "the game lasts 60 turns");
+    frames
+}
+
+fn replay(c: &mut Criterion<ThreadCpu>) {
+    let frames = sixty_turns();
+    let options = RenderOptions::default();
+    let gif = replay_gif(&frames, &options).expect("a replay");
+    let pngs: usize = frames
+        .iter()
+        .map(|f| render_png(&f.game, &f.info).expect("a board").len())
+        .sum();
+    eprintln!(
+        "replay of 60 turns: GIF {} bytes; the same 61 boards as PNGs {pngs} bytes",
+        gif.len()
+    );
+    if let Ok(dir) = std::env::var("REPLAY_GIF_DIR") {
+        std::fs::write(format!("{dir}/replay.gif"), &gif).expect("the replay written");
+    }
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("60 turns as a GIF", |b| {
+        b.iter(|| replay_gif(black_box(&frames), &options))
+    });
+    group.bench_function("61 boards as PNGs", |b| {
+        b.iter(|| {
+            frames
+                .iter()
+                .map(|f| render_png(black_box(&f.game), black_box(&f.info)).map(|p| p.len()))
+                .collect::<Vec<_>>()
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(benches, bench);
 criterion_group! {
     name = cpu;
     config = Criterion::default().with_measurement(ThreadCpu(WallTime));
-    targets = encode, chart
+    targets = encode, chart, replay
 }
 criterion_main!(benches, cpu);

@@ -21,18 +21,8 @@ use super::{ChannelId, Service, UserId, chain};
 /// AI turns waiting for the thread, at most.
 const QUEUE: usize = 32;
 
-struct Job {
-    game: Game,
-    level: Level,
-    seed: u64,
-    reply: oneshot::Sender<Result<Vec<String>, AiError>>,
-}
-
-impl std::fmt::Debug for Job {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Job").field("level", &self.level).finish()
-    }
-}
+/// One search for the AI's thread: a game's turn, or one step of a review.
+type Job = Box<dyn FnOnce() + Send>;
 
 /// The AI's thread.
 #[derive(Clone, Debug)]
@@ -58,8 +48,7 @@ impl AiRunner {
             .name("ai".to_string())
             .spawn(move || {
                 for job in queue {
-                    let turn = ai::turn(&job.game, job.level, job.seed);
-                    let _ = job.reply.send(turn);
+                    job();
                 }
             })?;
         Ok(AiRunner { jobs })
@@ -67,19 +56,27 @@ impl AiRunner {
 
     /// The AI's whole turn, thought on its thread.
     async fn think(&self, game: Game, level: Level, seed: u64) -> Result<Vec<String>, String> {
+        self.run(move || ai::turn(&game, level, seed))
+            .await?
+            .map_err(|e: AiError| e.to_string())
+    }
+
+    /// Runs `work` (one search: whoever queues several waits for each before the next, so
+    /// that the AI games' turns queued meanwhile go between them) on the AI's thread.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, String> {
         let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = reply.send(work());
+        });
         self.jobs
-            .try_send(Job {
-                game,
-                level,
-                seed,
-                reply,
-            })
-            .map_err(|e| format!("the AI's queue refused a turn: {e}"))?;
-        match answer.await {
-            Ok(turn) => turn.map_err(|e| e.to_string()),
-            Err(_) => Err("the AI's thread stopped".to_string()),
-        }
+            .try_send(job)
+            .map_err(|e| format!("the AI's queue refused a search: {e}"))?;
+        answer
+            .await
+            .map_err(|_| "the AI's thread stopped".to_string())
     }
 }
 

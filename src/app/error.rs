@@ -56,6 +56,9 @@ pub enum InternalError {
     /// (getrandom's error is not a `std` error without its `std` feature: kept as its text.)
     #[error("no random source: {0}")]
     Random(String),
+    /// The AI's thread refused or dropped a search (its queue full, or the thread gone).
+    #[error("the AI could not search: {0}")]
+    Ai(String),
 }
 
 /// A command the service refused, with the facts a front end needs to say why and what to do.
@@ -176,6 +179,20 @@ pub enum Refusal {
     NoDrawToWithdraw,
     /// `/history` in a channel that never had a game.
     NoGameYet,
+    /// A game id that names no game of this server (none at all, or another server's).
+    NoSuchGame {
+        id: i64,
+    },
+    /// A turn the game has not reached (a forged or stale button of the move browser).
+    NoSuchTurn {
+        id: i64,
+        turn: u32,
+        turns: u32,
+    },
+    /// A review asked of a game still in progress: it would be advice to its players.
+    ReviewInProgress {
+        id: i64,
+    },
     /// A pause of a number of days outside 1..=14.
     PauseDays {
         given: i64,

@@ -24,10 +24,12 @@ mod history;
 mod input;
 mod languages;
 mod logs;
+mod lookback;
 mod pauses;
 mod pictures;
 mod ratings;
 mod replay;
+// TEMP mod review;
 mod schedule;
 mod start;
 mod tournaments;
@@ -46,6 +48,8 @@ pub use error::{
     chain,
 };
 pub use languages::Languages;
+pub use lookback::{GameTurns, TurnStep};
+// TEMP pub use review::{GameReview, review_game};
 pub use pauses::PauseStep;
 pub use pictures::Pictures;
 pub use ratings::{

@@ -18,7 +18,12 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use crate::engine::Game;
 use crate::i18n::Lang;
-use crate::render::{BoardInfo, RenderError, render_png};
+use crate::render::{
+    BoardInfo, RenderError, RenderOptions, ReplayFrame, render_png, replay_gif_within,
+};
+
+/// The largest replay sent: Discord shows an attachment up to 8 MiB without Nitro or boosts.
+pub const REPLAY_MAX_BYTES: usize = 8 * 1024 * 1024;
 
 use super::views::GameView;
 
@@ -133,11 +138,11 @@ impl Pictures {
     /// Draws a picture (`draw`, to PNG) on a painter thread, after the pictures asked for
     /// before it. A failure or a panic is logged and gives no picture. `what` names the
     /// picture in logs.
-    pub async fn draw(
+    pub async fn draw<T: Send + 'static>(
         &self,
         what: &'static str,
-        draw: impl FnOnce() -> Result<Vec<u8>, RenderError> + Send + 'static,
-    ) -> Option<Vec<u8>> {
+        draw: impl FnOnce() -> Result<T, RenderError> + Send + 'static,
+    ) -> Option<T> {
         let (sent, drawn) = tokio::sync::oneshot::channel();
         let job = move || {
             // Nobody waits for a picture whose command was dropped while it queued.
@@ -194,6 +199,15 @@ impl Pictures {
     /// The board of any position (a game's start for `/rules`), drawn on a painter thread.
     pub async fn position(&self, game: Game, info: BoardInfo) -> Option<Vec<u8>> {
         self.draw("a board", move || render_png(&game, &info)).await
+    }
+
+    /// An animated replay of `frames` (see [`replay_gif_within`]), drawn on a painter thread:
+    /// the GIF and how many of the frames it shows.
+    pub async fn replay(&self, frames: Vec<ReplayFrame>) -> Option<(Vec<u8>, usize)> {
+        self.draw("a replay", move || {
+            replay_gif_within(&frames, &RenderOptions::default(), REPLAY_MAX_BYTES)
+        })
+        .await
     }
 }
 
@@ -298,10 +312,12 @@ mod tests {
     async fn a_picture_that_fails_or_panics_is_none_and_the_painters_carry_on() {
         let pictures = Pictures::start();
         let failed = pictures.draw("a test picture", || {
-            Err(RenderError::Encode("test failure".to_string()))
+            Err::<Vec<u8>, _>(RenderError::Encode("test failure".to_string()))
         });
         assert_eq!(failed.await, None);
-        let panicked = pictures.draw("a test picture", || panic!("a test panic"));
+        let panicked = pictures.draw("a test picture", || -> Result<Vec<u8>, _> {
+            panic!("a test panic")
+        });
         assert_eq!(panicked.await, None);
         // Every painter is still there: more pictures than painters are drawn.
         for i in 0..(2 * cores() + 1) as u8 {

@@ -1,5 +1,5 @@
 //! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
-//! stable contract), `render`, `ai` and `ratings rebuild`.
+//! stable contract), `render`, `ai`, `replay` and `ratings rebuild`.
 
 use std::process::ExitCode;
 
@@ -11,6 +11,7 @@ use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona
 mod ai;
 mod ratings;
 mod render;
+mod replay;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
 #[derive(Debug, Parser)]
@@ -33,6 +34,8 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Print the AI's whole turn from a position, on one line.
     Ai(ai::AiArgs),
+    /// Write a game's animated replay (a GIF, one frame per turn) from its moves.
+    Replay(replay::ReplayArgs),
     /// The ratings kept in the bot's database.
     Ratings {
         #[command(subcommand)]
@@ -154,6 +157,7 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Ai(args)) => ai::run(args),
+        Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Ratings { action }) => ratings::run(action),
     }
 }

@@ -215,6 +215,7 @@ async fn run(config: BotConfig) -> ExitCode {
     };
     let presenter = Arc::new(present::Presenter::start(languages));
     let setup_presenter = presenter.clone();
+    let setup_runner = runner.clone();
     let watchdog = match Watchdog::start(&config.token, config.api_base.as_deref()) {
         Ok(watchdog) => watchdog,
         Err(e) => {
@@ -255,6 +256,7 @@ async fn run(config: BotConfig) -> ExitCode {
                         watchdog,
                     },
                     bot: ready.user.id.get(),
+                    runner: setup_runner,
                 })
             })
         })

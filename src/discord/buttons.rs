@@ -22,6 +22,36 @@ pub enum Button {
     /// Join or leave an open tournament.
     JoinTournament(i64),
     LeaveTournament(i64),
+    /// Show the board of game `game` after turn `turn` (0: the start position): the move
+    /// browser under `/history`, rendered `fb:browse-<nav>:<game>:<turn>` (the four buttons of
+    /// a row may show the same turn, and custom ids must differ within a message).
+    Browse {
+        nav: Nav,
+        game: i64,
+        turn: u32,
+    },
+}
+
+/// Which button of the move browser's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    First,
+    Back,
+    Next,
+    Last,
+}
+
+impl Nav {
+    pub const ALL: [Nav; 4] = [Nav::First, Nav::Back, Nav::Next, Nav::Last];
+
+    fn word(self) -> &'static str {
+        match self {
+            Nav::First => "first",
+            Nav::Back => "back",
+            Nav::Next => "next",
+            Nav::Last => "last",
+        }
+    }
 }
 
 impl Button {
@@ -38,6 +68,9 @@ impl Button {
             Button::Vela(id) => format!("fb:vela:{id}"),
             Button::JoinTournament(id) => format!("fb:tournament-join:{id}"),
             Button::LeaveTournament(id) => format!("fb:tournament-leave:{id}"),
+            Button::Browse { nav, game, turn } => {
+                format!("fb:browse-{}:{game}:{turn}", nav.word())
+            }
         }
     }
 
@@ -47,6 +80,18 @@ impl Button {
             .strip_prefix("fb:")
             .ok_or(ButtonIdError::NotOurs)?;
         let (what, id) = rest.split_once(':').ok_or(ButtonIdError::NoId)?;
+        if let Some(nav) = what.strip_prefix("browse-") {
+            let nav = Nav::ALL
+                .into_iter()
+                .find(|n| n.word() == nav)
+                .ok_or(ButtonIdError::UnknownKind)?;
+            let (game, turn) = id.split_once(':').ok_or(ButtonIdError::NoId)?;
+            return Ok(Button::Browse {
+                nav,
+                game: game.parse().map_err(|_| ButtonIdError::BadId)?,
+                turn: turn.parse().map_err(|_| ButtonIdError::BadId)?,
+            });
+        }
         let id: i64 = id.parse().map_err(|_| ButtonIdError::BadId)?;
         Ok(match what {
             "challenge-accept" => Button::AcceptChallenge(id),
@@ -148,6 +193,16 @@ mod tests {
             Button::Vela(i64::MAX),
             Button::JoinTournament(8),
             Button::LeaveTournament(9),
+            Button::Browse {
+                nav: Nav::First,
+                game: 3,
+                turn: 0,
+            },
+            Button::Browse {
+                nav: Nav::Next,
+                game: i64::MAX,
+                turn: u32::MAX,
+            },
         ] {
             let id = b.custom_id();
             assert!(id.len() <= 100, "{id} is too long for Discord");
@@ -165,6 +220,13 @@ mod tests {
             "fb:launch:1",
             "other:challenge-accept:1",
             "fb:draw-accept:1:2",
+            "fb:browse:1:2",
+            "fb:browse-up:1:2",
+            "fb:browse-first:1",
+            "fb:browse-first:1:",
+            "fb:browse-back:x:1",
+            "fb:browse-next:1:-1",
+            "fb:browse-last:1:2:3",
         ] {
             assert!(Button::parse(id).is_err(), "{id:?}");
         }

@@ -8,7 +8,7 @@ use super::present::{
 };
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker, lang};
-use crate::app::{Overview, Service, UserId};
+use crate::app::{HistoryEntry, Overview, Service, UserId};
 use crate::engine::{Config, Game, GameKind, Side};
 use crate::i18n::Lang;
 use crate::render::BoardInfo;
@@ -177,11 +177,26 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
             text.into_bytes(),
             format!("{}-{}-history.txt", kind, view.id),
         );
+        // The move browser starts at the end: the position the list ends with.
+        let turns = turn_count(&entries);
         Ok(Answer::public(
-            Message::text(format!("{header}{body}{footer}")).file(Some(file)),
+            Message::text(format!("{header}{body}{footer}"))
+                .file(Some(file))
+                .components(vec![super::lookback::browser_row(view.id, turns, turns)]),
         ))
     })
     .await
+}
+
+/// How many turns with moves `entries` hold (as the move browser counts them).
+fn turn_count(entries: &[HistoryEntry]) -> u32 {
+    let mut turns = entries
+        .iter()
+        .filter(|e| e.is_move)
+        .map(|e| (e.turn, e.side))
+        .collect::<Vec<_>>();
+    turns.dedup();
+    turns.len() as u32
 }
 
 /// A short illustrated summary of a game's rules.

@@ -29,6 +29,8 @@ pub mod follow;
 pub mod info;
 pub mod lang;
 mod localise;
+mod lookback;
+// TEMP mod review;
 pub mod notices;
 pub mod play;
 pub mod preflight;
@@ -55,6 +57,8 @@ pub struct Data {
     pub budget: reply::Budget,
     /// The bot's own user id (a player of the games against the AI).
     pub bot: UserId,
+    /// The AI's thread, shared with the AI games: reviews search there too.
+    pub runner: crate::app::AiRunner,
 }
 
 /// A failure to talk to Discord (service refusals never get here: they become replies).
@@ -94,6 +98,8 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         follow::vela(),
         info::games(),
         info::history(),
+        lookback::replay(),
+        // TEMP review::review(),
         info::rules(),
         clock::settings(),
         ratings::leaderboard(),
@@ -203,6 +209,9 @@ async fn on_event(
         }
         Ok(buttons::Button::LeaveTournament(id)) => {
             tournament::on_button(ctx, data, component, id, false).await
+        }
+        Ok(buttons::Button::Browse { game, turn, .. }) => {
+            lookback::on_browse(ctx, data, component, game, turn).await
         }
         Err(why) => {
             tracing::warn!(custom_id = %component.data.custom_id, %why, "unknown button");

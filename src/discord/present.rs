@@ -203,7 +203,7 @@ pub fn outcome_text(lang: Lang, view: &GameView, outcome: Outcome) -> String {
 }
 
 /// The banner drawn on the board for an end the engine cannot see.
-fn banner(lang: Lang, view: &GameView) -> Option<String> {
+pub fn banner(lang: Lang, view: &GameView) -> Option<String> {
     let kind = view.game.kind();
     match view.outcome? {
         Outcome::Resigned { winner } => {

@@ -199,6 +199,15 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::NoDrawToDecline => tr!(lang, "refusal-no-draw-to-decline"),
         Refusal::NoDrawToWithdraw => tr!(lang, "refusal-no-draw-to-withdraw"),
         Refusal::NoGameYet => tr!(lang, "refusal-no-game-yet"),
+        Refusal::NoSuchGame { id } => tr!(lang, "refusal-no-such-game", id = *id),
+        Refusal::NoSuchTurn { id, turn, turns } => tr!(
+            lang,
+            "refusal-no-such-turn",
+            id = *id,
+            turn = *turn,
+            turns = *turns
+        ),
+        Refusal::ReviewInProgress { id } => tr!(lang, "refusal-review-in-progress", id = *id),
         Refusal::PauseDays { given } => tr!(
             lang,
             "refusal-pause-days",

@@ -19,6 +19,7 @@
 mod game;
 mod rules;
 mod side;
+mod turns;
 
 /// The list of games: calls `$callback! { #[attributes] Kind => module, … }`, where `module`
 /// names the game's own files in each layer: its folder or file under `src/engine/`, and its
@@ -53,3 +54,4 @@ pub use rules::{
     UnknownWord, option_value, unknown_key,
 };
 pub use side::{Side, Status, WinReason};
+pub use turns::{RefusedAt, Turn, turns};

@@ -25,6 +25,7 @@ pub mod layout;
 mod marks;
 mod paint;
 mod palette;
+mod replay;
 mod standings;
 mod text;
 
@@ -34,6 +35,7 @@ pub use layout::{
     fanorona_pixel, fanorona_point_at, fibonacci_cell_at, fibonacci_pixel, image_size,
 };
 pub use palette::{Colours, Palette, PieceColours};
+pub use replay::{ReplayFrame, replay_gif, replay_gif_within, side_by_side_png};
 pub use standings::{STANDINGS_WIDTH, StandingsLine, standings_height, standings_png};
 
 use crate::i18n::Lang;

@@ -25,6 +25,7 @@ mod shape;
 mod sprite;
 mod stencil;
 
+pub use indexed::FrameRect;
 use indexed::distance;
 pub use shape::Shape;
 pub use stencil::{Stencil, StencilKey, stencil};

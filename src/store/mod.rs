@@ -29,6 +29,7 @@ pub mod games;
 pub mod kinds;
 pub mod locales;
 pub mod ratings;
+pub mod reviews;
 pub mod schedule;
 pub mod tournaments;
 

@@ -8,4 +8,5 @@ mod render_cli;
 mod render_golden;
 mod render_pixels;
 mod render_props;
+mod render_replay;
 mod render_standings;

@@ -17,3 +17,26 @@ games-finished-line = • { $game } (game { $id }) in { $channel }: { $outcome }
 
 history-header = Moves of game { $id } ({ $game }, { $first_side } { $first } vs { $second_side } { $second }):
 history-no-moves = No moves yet.
+replay-header = Replay of game { $id } ({ $game }): { $turns ->
+    [one] one turn
+   *[other] { $turns } turns
+}.
+replay-thinned = The whole game would be too large for Discord: this replay shows { $shown } of its { $total } pictures, spread evenly.
+replay-frame = turn { $turn } / { $turns }
+browse-start = Game { $id }: the start position ({ $turns ->
+    [one] one turn
+   *[other] { $turns } turns
+} played).
+browse-turn = Game { $id }, { $counter }: { $side } ({ $player }) played `{ $moves }`.
+review-header = Review of game { $id } ({ $game }), { $turns ->
+    [one] one turn
+   *[other] { $turns } turns
+} read by the AI.
+review-unit-fibonacci = Values are points for the player who moved, higher is better: +{ $unit } is about two more strike pieces next to an enemy centre that can be surrounded, and ±{ $win } a won or lost game.
+review-unit-fanorona = Values are points for the player who moved, higher is better: +{ $unit } is about one piece, and ±{ $win } a won or lost game.
+review-unit-tictactoe = Values are points for the player who moved, higher is better: ±{ $win } is a won or lost game.
+review-nothing = The AI found no turn that lost anything by its judgement.
+review-turn = **{ $rank }. Turn { $turn }**, { $side } ({ $player }) played `{ $played }`: { $before } → { $after }. Better: `{ $better }` → { $better_after } ({ $lost } points lost).
+review-picture-played = turn { $turn } as played · { $value }
+review-picture-better = the AI's better turn · { $value }
+review-progress = Reviewing… { $done }/{ $turns } turns

@@ -17,3 +17,26 @@ games-finished-line = • { $game } (partie { $id }) dans { $channel } : { $outc
 
 history-header = Coups de la partie { $id } ({ $game }, { $first_side } { $first } contre { $second_side } { $second }) :
 history-no-moves = Aucun coup pour l'instant.
+replay-header = Animation de la partie { $id } ({ $game }) : { $turns ->
+    [one] un tour
+   *[other] { $turns } tours
+}.
+replay-thinned = La partie entière serait trop lourde pour Discord : cette animation en montre { $shown } images sur { $total }, réparties régulièrement.
+replay-frame = tour { $turn } / { $turns }
+browse-start = Partie { $id } : la position de départ ({ $turns ->
+    [one] un tour joué
+   *[other] { $turns } tours joués
+}).
+browse-turn = Partie { $id }, { $counter } : { $side } ({ $player }) a joué `{ $moves }`.
+review-header = Analyse de la partie { $id } ({ $game }), { $turns ->
+    [one] un tour
+   *[other] { $turns } tours
+} lus par l'IA.
+review-unit-fibonacci = Les valeurs sont des points pour le joueur qui a joué, plus c'est haut mieux c'est : +{ $unit } vaut environ deux pièces de frappe de plus autour d'un centre ennemi qu'on peut encercler, et ±{ $win } une partie gagnée ou perdue.
+review-unit-fanorona = Les valeurs sont des points pour le joueur qui a joué, plus c'est haut mieux c'est : +{ $unit } vaut environ une pièce, et ±{ $win } une partie gagnée ou perdue.
+review-unit-tictactoe = Les valeurs sont des points pour le joueur qui a joué, plus c'est haut mieux c'est : ±{ $win } est une partie gagnée ou perdue.
+review-nothing = L'IA n'a trouvé aucun tour qui ait coûté quoi que ce soit selon son jugement.
+review-turn = **{ $rank }. Tour { $turn }**, { $side } ({ $player }) a joué `{ $played }` : { $before } → { $after }. Mieux : `{ $better }` → { $better_after } ({ $lost } points perdus).
+review-picture-played = tour { $turn } tel que joué · { $value }
+review-picture-better = le meilleur tour de l'IA · { $value }
+review-progress = Analyse… { $done }/{ $turns } tours

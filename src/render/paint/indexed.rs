@@ -12,20 +12,7 @@ impl Canvas {
     /// each of the others is drawn as the nearest of them. Blends that were drawn over later
     /// are left out.
     pub fn write_indexed(&self, scanlines: &mut Vec<u8>) -> Vec<u8> {
-        let counts = &self.counts;
-        let mut used: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] > 0).collect();
-        // Commonest first; ties by first use, so the same board always gives the same file.
-        used.sort_by_key(|&i| (std::cmp::Reverse(counts[i]), i));
-        let (kept, dropped) = used.split_at(used.len().min(256));
-        // Indexed by any palette index, so that looking a pixel up needs no bounds check.
-        let mut map = [0u8; 1 << Index::BITS];
-        for (slot, &i) in kept.iter().enumerate() {
-            map[i] = slot as u8;
-        }
-        let nearest = Nearest::new(kept.iter().map(|&i| self.colours[i]));
-        for &i in dropped {
-            map[i] = nearest.slot(self.colours[i]);
-        }
+        let (map, palette) = self.slots(&self.counts, 256);
         let width = self.width as usize;
         // Every byte is written below: a buffer of the right size is not cleared first.
         scanlines.resize((width + 1) * self.height as usize, 0);
@@ -57,8 +44,112 @@ impl Canvas {
                 }
             }
         }
-        kept.iter().flat_map(|&i| self.colours[i].0).collect()
+        palette
     }
+
+    /// A palette of at most `room` colours for pixels counted by `counts` (per palette index of
+    /// the canvas): each index's slot, and the palette (red, green, blue of each slot). The
+    /// commonest colours keep a slot of their own; each of the others is drawn as the nearest
+    /// of them.
+    fn slots(&self, counts: &[u32], room: usize) -> (Box<[u8; 1 << Index::BITS]>, Vec<u8>) {
+        let mut used: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] > 0).collect();
+        // Commonest first; ties by first use, so the same board always gives the same file.
+        used.sort_by_key(|&i| (std::cmp::Reverse(counts[i]), i));
+        let (kept, dropped) = used.split_at(used.len().min(room));
+        // Indexed by any palette index, so that looking a pixel up needs no bounds check.
+        let mut map = Box::new([0u8; 1 << Index::BITS]);
+        for (slot, &i) in kept.iter().enumerate() {
+            map[i] = slot as u8;
+        }
+        let nearest = Nearest::new(kept.iter().map(|&i| self.colours[i]));
+        for &i in dropped {
+            map[i] = nearest.slot(self.colours[i]);
+        }
+        (map, kept.iter().flat_map(|&i| self.colours[i].0).collect())
+    }
+
+    /// The canvas as the next frame of an animation, drawn over `shown` (the colour of each
+    /// pixel the frames before left on screen; empty before the first frame, and brought up
+    /// to date here): the smallest rectangle that holds every pixel that changed, its pixels as
+    /// slots of a palette of its own, and a transparent slot for the pixels that did not
+    /// change, so that a frame costs what changed on the board, not the whole picture.
+    pub fn write_frame(&self, shown: &mut Vec<Colour>, frame: &mut FrameRect) {
+        let width = self.width as usize;
+        let colour = |i: usize| self.colours[self.pixels[i] as usize];
+        if shown.len() != self.pixels.len() {
+            shown.clear();
+            shown.extend((0..self.pixels.len()).map(colour));
+            let (map, palette) = self.slots(&self.counts, 256);
+            (frame.left, frame.top) = (0, 0);
+            (frame.width, frame.height) = (self.width, self.height);
+            frame.palette = palette;
+            frame.transparent = None;
+            frame.indices.clear();
+            frame
+                .indices
+                .extend(self.pixels.iter().map(|&p| map[p as usize]));
+            return;
+        }
+        // The rectangle of changed pixels, and how many of each colour it shows anew.
+        let mut counts = vec![0u32; self.colours.len()];
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for (y, (row, seen)) in self
+            .pixels
+            .chunks_exact(width.max(1))
+            .zip(shown.chunks_exact(width.max(1)))
+            .enumerate()
+        {
+            for (x, (&p, &old)) in row.iter().zip(seen).enumerate() {
+                if self.colours[p as usize] != old {
+                    counts[p as usize] += 1;
+                    x0 = x0.min(x);
+                    x1 = x1.max(x);
+                    y0 = y0.min(y);
+                    y1 = y1.max(y);
+                }
+            }
+        }
+        if x0 > x1 {
+            // Nothing changed: one transparent pixel keeps the frame (and its delay).
+            (x0, y0, x1, y1) = (0, 0, 0, 0);
+        }
+        let (map, palette) = self.slots(&counts, 255);
+        let transparent = (palette.len() / 3) as u8;
+        frame.left = x0 as u32;
+        frame.top = y0 as u32;
+        frame.width = (x1 - x0 + 1) as u32;
+        frame.height = (y1 - y0 + 1) as u32;
+        frame.transparent = Some(transparent);
+        frame.palette = palette;
+        frame.palette.extend([0, 0, 0]);
+        frame.indices.clear();
+        for y in y0..=y1 {
+            let row = y * width;
+            for i in row + x0..=row + x1 {
+                let now = colour(i);
+                frame.indices.push(if now == shown[i] {
+                    transparent
+                } else {
+                    shown[i] = now;
+                    map[self.pixels[i] as usize]
+                });
+            }
+        }
+    }
+}
+
+/// One frame of an animation as [`Canvas::write_frame`] makes it: where it goes on the
+/// picture, its palette (red, green, blue of each slot), the slot that leaves the pixel below
+/// showing, and one slot per pixel, row by row.
+#[derive(Clone, Debug, Default)]
+pub struct FrameRect {
+    pub left: u32,
+    pub top: u32,
+    pub width: u32,
+    pub height: u32,
+    pub palette: Vec<u8>,
+    pub transparent: Option<u8>,
+    pub indices: Vec<u8>,
 }
 
 /// Finds the nearest of up to 256 colours by [`distance`]. A busy board has hundreds of colours
