@@ -56,6 +56,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "event notices",
         "7e5b899e586cc1c96cebb26b4bb37a32dd56bcf055ba2d790d835a88af027b274937a57541c548d30857dbe89eea4944",
     ),
+    (
+        10,
+        "reviews",
+        "e0c1d4d15a85e1bd453e67c7dd9d09856bf13c8ab1c2f607e9c384625ec51e9ea55d864ed368f1fc982cf37a3ddb1fb7",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
