@@ -17,13 +17,13 @@
 mod eval;
 mod search;
 
-use super::{AiError, Level, Limits};
+use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
 use crate::engine::fanorona::{Game, Step};
 use search::{Searcher, best_turn};
 
 /// Score of a won position (minus the plies it takes, so quicker wins score higher).
-const WIN: i32 = 1_000_000;
+const WIN: i32 = super::WIN;
 
 /// How a Fanorona turn is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +70,36 @@ impl FanoronaSearch {
             },
         }
     }
+
+    /// The settings of a review's searches ([`crate::ai::review`]): no random bonus, since a
+    /// review wants the search's own judgement; no wall-clock cap, so that a review depends on
+    /// its seed alone.
+    ///
+    /// [`Effort::Full`] searches a little beyond medium. A review searches about twice per turn,
+    /// and 400 000 nodes took REVIEW_FANORONA_TIMING.
+    /// [`Effort::Quick`] is a tiny budget for tests.
+    pub fn for_review(effort: Effort) -> FanoronaSearch {
+        match effort {
+            Effort::Full => FanoronaSearch {
+                limits: Limits {
+                    nodes: 400_000,
+                    cap: None,
+                },
+                max_depth: 8,
+                quiescence: 3,
+                noise: 0,
+            },
+            Effort::Quick => FanoronaSearch {
+                limits: Limits {
+                    nodes: 1_500,
+                    cap: None,
+                },
+                max_depth: 2,
+                quiescence: 1,
+                noise: 0,
+            },
+        }
+    }
 }
 
 /// The AI's whole turn at `level`, as the strings [`Game::play_str`] (and `rules play`) accept, in
@@ -85,14 +115,26 @@ pub fn fanorona_turn_with(
     search: &FanoronaSearch,
     seed: u64,
 ) -> Result<Vec<String>, AiError> {
+    choose(game, search, seed, false).map(|j| j.turn)
+}
+
+/// The turn [`fanorona_turn_with`] plays with the value the search gave it, in hundredths of a
+/// piece for the side to move (a position with one turn only is searched too, for its value).
+pub fn judge_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Result<Judgement, AiError> {
+    choose(game, search, seed, true)
+}
+
+/// The chosen turn, written as [`fanorona_turn`] returns it, and its value when `value` is
+/// asked for (else 0 for a forced turn).
+fn choose(game: &Game, search: &FanoronaSearch, seed: u64, value: bool) -> Result<Judgement, AiError> {
     if game.status() != Status::Ongoing {
         return Err(AiError::GameOver);
     }
     if game.chain_in_progress() {
         return Err(AiError::ChainInProgress);
     }
-    let steps =
-        best_turn(game.options(), game.position(), search, seed).ok_or(AiError::GameOver)?;
+    let (steps, value) = best_turn(game.options(), game.position(), search, seed, value)
+        .ok_or(AiError::GameOver)?;
     let chain = steps
         .iter()
         .map(Step::to_string)
@@ -109,7 +151,29 @@ pub fn fanorona_turn_with(
         check.end_turn().map_err(|e| refused(e.to_string()))?;
         turn.push("end".to_string());
     }
-    Ok(turn)
+    Ok(Judgement { turn, value })
+}
+
+/// A whole turn given as the canonical notations of its moves (steps or chains, and `end`),
+/// written as [`fanorona_turn`] writes turns: every step in one chain, then `end` when that
+/// chain is a single capturing step that could go on (a chain of two steps or more ends the
+/// turn by itself). A turn the rules refuse is returned as given.
+pub fn write_turn(game: &Game, moves: &[String]) -> Vec<String> {
+    let chain = moves
+        .iter()
+        .filter(|m| !m.trim().eq_ignore_ascii_case("end"))
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut check = game.clone();
+    if chain.is_empty() || check.play_str(&chain).is_err() {
+        return moves.to_vec();
+    }
+    let mut turn = vec![chain];
+    if check.chain_in_progress() {
+        turn.push("end".to_string());
+    }
+    turn
 }
 
 /// Plays a turn as [`fanorona_turn`] returns it (`end` stops a chain in progress, as in

@@ -25,14 +25,14 @@
 mod eval;
 mod search;
 
-use super::{AiError, Level, Limits};
+use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
 use crate::engine::fibonacci::{Game, UnitMove};
 use eval::evaluate;
 use search::best_turn;
 
 /// Score of a won position.
-const WIN: i32 = 1_000_000;
+const WIN: i32 = super::WIN;
 
 /// How a Fibonacci turn is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +100,43 @@ impl FibonacciSearch {
             },
         }
     }
+
+    /// The settings of a review's searches ([`crate::ai::review`]): no random bonus, since a
+    /// review wants the search's own judgement; no wall-clock cap, so that a review depends on
+    /// its seed alone.
+    ///
+    /// [`Effort::Full`] lies between medium and hard: it checks hard's own answers for a win on
+    /// the turn after (what tells a threat that cannot be stopped), with narrower beams. A review
+    /// searches about twice per turn; REVIEW_FIBONACCI_TIMING.
+    /// [`Effort::Quick`] is a tiny budget for tests that still runs every phase.
+    pub fn for_review(effort: Effort) -> FibonacciSearch {
+        match effort {
+            Effort::Full => FibonacciSearch {
+                limits: Limits {
+                    nodes: 1_000_000,
+                    cap: None,
+                },
+                width: 12,
+                replies: 12,
+                reply_width: 6,
+                follow_replies: 3,
+                follow_width: 4,
+                noise: 0,
+            },
+            Effort::Quick => FibonacciSearch {
+                limits: Limits {
+                    nodes: 1_500,
+                    cap: None,
+                },
+                width: 2,
+                replies: 2,
+                reply_width: 1,
+                follow_replies: 1,
+                follow_width: 1,
+                noise: 0,
+            },
+        }
+    }
 }
 
 /// The AI's whole turn at `level`: unit moves in the notation `rules play` accepts, followed by
@@ -114,10 +151,17 @@ pub fn fibonacci_turn_with(
     search: &FibonacciSearch,
     seed: u64,
 ) -> Result<Vec<String>, AiError> {
+    judge_with(game, search, seed).map(|j| j.turn)
+}
+
+/// The turn [`fibonacci_turn_with`] plays with the value the search gave it for the side to
+/// move, on the scale of [`evaluate_fibonacci`]: after the opponent's best answer when the
+/// settings check candidates against one.
+pub fn judge_with(game: &Game, search: &FibonacciSearch, seed: u64) -> Result<Judgement, AiError> {
     if game.status() != Status::Ongoing {
         return Err(AiError::GameOver);
     }
-    let moves = best_turn(game, search, seed);
+    let (moves, value) = best_turn(game, search, seed);
     let mut turn: Vec<String> = moves.iter().map(UnitMove::to_string).collect();
     // Replay on the real game: the search may have used guessed cards (see `search_game`).
     let mut check = game.clone();
@@ -131,7 +175,7 @@ pub fn fibonacci_turn_with(
     if check.status() == Status::Ongoing && check.position().turn() == start {
         turn.push("end".to_string());
     }
-    Ok(turn)
+    Ok(Judgement { turn, value })
 }
 
 /// A quick judgement of the position for the side to move: positive when it stands better;

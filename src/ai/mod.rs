@@ -7,6 +7,8 @@
 //!   the turn after each of the opponent's best answers.
 //! - [`fanorona_turn`]: alpha-beta over whole turns (capture chains, approach or withdrawal, the
 //!   vela restrictions), iterative deepening on a hand-made evaluation.
+//! - [`review`]: a finished game's turns that lost the most by the same searches' judgement
+//!   ([`judge`]), worked through one search at a time.
 //!
 //! Both spend a node budget fixed by the [`Level`], so the same seed gives the same turn on any
 //! machine; a wall-clock cap ([`Limits::cap`]) is only a safety net against a pathological
@@ -28,13 +30,19 @@ use std::str::FromStr;
 use std::time::Duration;
 
 pub mod baseline;
+pub mod review;
 mod rng;
 
 pub use fanorona::{
     evaluate_fanorona, fanorona_turn, fanorona_turn_with, play_turn as play_fanorona_turn,
 };
 pub use fibonacci::{evaluate_fibonacci, fibonacci_turn, fibonacci_turn_with};
+pub use review::Effort;
 pub use rng::Rng;
+
+/// The value of a won position on the scale of every game's evaluation (a lost one is its
+/// negative): far beyond any sum of material or position, so a win is never traded for either.
+pub const WIN: i32 = 1_000_000;
 
 /// How strongly the AI plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -106,6 +114,27 @@ pub trait Player {
     fn ai_turn(&self, level: Level, seed: u64) -> Result<Vec<String>, AiError>;
     /// A quick judgement for the side to move: positive when it stands better.
     fn ai_evaluate(&self) -> i32;
+    /// The whole turn the search prefers at `effort`, without the levels' random bonus, written
+    /// as [`Player::ai_turn`] writes turns, with its value for the side to move: the judgement a
+    /// [review](review) stands on (scale: [`review::UNIT`], [`WIN`]).
+    fn ai_judge(&self, effort: Effort, seed: u64) -> Result<Judgement, AiError>;
+    /// A whole turn played from this position, given as the canonical notations of its moves
+    /// (`Played::notation`, `end` included), written as [`Player::ai_turn`] writes turns: so that
+    /// a turn a player typed compares with the AI's. The default keeps the moves as they are,
+    /// which is right wherever a turn is a list of moves ended by itself or by `end`.
+    fn ai_write_turn(&self, moves: &[String]) -> Vec<String> {
+        moves.to_vec()
+    }
+}
+
+/// The turn a search prefers and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The whole turn, in the notation `rules play` accepts, one move per item.
+    pub turn: Vec<String>,
+    /// The position's value for the side to move, as far as the search saw (positive when it
+    /// stands better; ±[`WIN`] for a game decided).
+    pub value: i32,
 }
 
 macro_rules! ai_games {
@@ -129,6 +158,25 @@ macro_rules! ai_games {
                 $($(#[$attr])* crate::engine::Game::$kind(game) => game.ai_evaluate()),+
             }
         }
+
+        /// The turn the search prefers in any game and the position's value
+        /// ([`Player::ai_judge`]).
+        pub fn judge(
+            game: &crate::engine::Game,
+            effort: Effort,
+            seed: u64,
+        ) -> Result<Judgement, AiError> {
+            match game {
+                $($(#[$attr])* crate::engine::Game::$kind(game) => game.ai_judge(effort, seed)),+
+            }
+        }
+
+        /// A turn played in any game, written as the AI writes turns ([`Player::ai_write_turn`]).
+        pub fn write_turn(game: &crate::engine::Game, moves: &[String]) -> Vec<String> {
+            match game {
+                $($(#[$attr])* crate::engine::Game::$kind(game) => game.ai_write_turn(moves)),+
+            }
+        }
     };
 }
 
@@ -142,6 +190,10 @@ impl Player for crate::engine::fibonacci::Game {
     fn ai_evaluate(&self) -> i32 {
         evaluate_fibonacci(self)
     }
+
+    fn ai_judge(&self, effort: Effort, seed: u64) -> Result<Judgement, AiError> {
+        fibonacci::judge_with(self, &fibonacci::FibonacciSearch::for_review(effort), seed)
+    }
 }
 
 impl Player for crate::engine::fanorona::Game {
@@ -151,6 +203,14 @@ impl Player for crate::engine::fanorona::Game {
 
     fn ai_evaluate(&self) -> i32 {
         evaluate_fanorona(self)
+    }
+
+    fn ai_judge(&self, effort: Effort, seed: u64) -> Result<Judgement, AiError> {
+        fanorona::judge_with(self, &fanorona::FanoronaSearch::for_review(effort), seed)
+    }
+
+    fn ai_write_turn(&self, moves: &[String]) -> Vec<String> {
+        fanorona::write_turn(self, moves)
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::engine::tictactoe::Game;
 use crate::engine::{Rules, Side, Status};
 
-use super::{AiError, Level, Player, Rng};
+use super::{AiError, Effort, Judgement, Level, Player, Rng, WIN};
 
 /// The value of `game` for `side`: 1 won, 0 drawn, −1 lost, with perfect play from here; a
 /// quicker win counts more (the depth breaks ties).
@@ -56,6 +56,21 @@ impl Player for Game {
         };
         let choice = best.get(rng.below(best.len())).cloned();
         choice.map(|m| vec![m]).ok_or(AiError::GameOver)
+    }
+
+    /// The hard level's mark (the tree is searched whole at any effort), valued on the scale of
+    /// the other games: a win `d` marks away is worth [`WIN`] − `d`.
+    fn ai_judge(&self, _effort: Effort, seed: u64) -> Result<Judgement, AiError> {
+        let turn = self.ai_turn(Level::Hard, seed)?;
+        let mut next = self.clone();
+        next.play_notation(&turn[0])
+            .map_err(|e| AiError::Refused {
+                turn: turn[0].clone(),
+                reason: e.to_string(),
+            })?;
+        let v = minimax(&next, self.side_to_move(), 1);
+        let value = v.signum() * (WIN - (100 - v.abs()));
+        Ok(Judgement { turn, value })
     }
 
     fn ai_evaluate(&self) -> i32 {

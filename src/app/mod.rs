@@ -29,7 +29,7 @@ mod pauses;
 mod pictures;
 mod ratings;
 mod replay;
-// TEMP mod review;
+mod review;
 mod schedule;
 mod start;
 mod tournaments;
@@ -49,13 +49,13 @@ pub use error::{
 };
 pub use languages::Languages;
 pub use lookback::{GameTurns, TurnStep};
-// TEMP pub use review::{GameReview, review_game};
 pub use pauses::PauseStep;
 pub use pictures::Pictures;
 pub use ratings::{
     GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
     Rebuilt, Standing,
 };
+pub use review::{GameReview, review_game};
 pub use schedule::{AiTurn, Notice, TickReport};
 pub use start::{DatabaseConfig, Running, default_data_dir, start};
 pub use tournaments::{

@@ -126,7 +126,11 @@ fn to_row((t, rank): (&TurnReview, i16)) -> ReviewTurnRow {
 fn from_row(r: &ReviewTurnRow) -> TurnReview {
     TurnReview {
         turn: u32::try_from(r.turn).unwrap_or(0),
-        side: if r.side == 0 { Side::First } else { Side::Second },
+        side: if r.side == 0 {
+            Side::First
+        } else {
+            Side::Second
+        },
         played: r.played.clone(),
         better: r.better.clone(),
         before: r.before,

@@ -1,5 +1,6 @@
 //! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
-//! stable contract), `render`, `ai`, `replay` and `ratings rebuild`.
+//! stable contract), `render`, `ai`, `replay`, `review` and
+//! `ratings rebuild`.
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ mod ai;
 mod ratings;
 mod render;
 mod replay;
+mod review;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
 #[derive(Debug, Parser)]
@@ -36,6 +38,8 @@ pub enum Command {
     Ai(ai::AiArgs),
     /// Write a game's animated replay (a GIF, one frame per turn) from its moves.
     Replay(replay::ReplayArgs),
+    /// Review a game: the three turns that lost the most by the AI's judgement, one per line.
+    Review(review::ReviewArgs),
     /// The ratings kept in the bot's database.
     Ratings {
         #[command(subcommand)]
@@ -158,6 +162,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Ai(args)) => ai::run(args),
         Some(Command::Replay(args)) => replay::run(args),
+        Some(Command::Review(args)) => review::run(args),
         Some(Command::Ratings { action }) => ratings::run(action),
     }
 }

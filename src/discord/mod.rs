@@ -30,7 +30,6 @@ pub mod info;
 pub mod lang;
 mod localise;
 mod lookback;
-// TEMP mod review;
 pub mod notices;
 pub mod play;
 pub mod preflight;
@@ -38,6 +37,7 @@ pub mod present;
 pub mod ratings;
 pub mod register;
 pub mod reply;
+mod review;
 pub mod terms;
 mod thread;
 pub mod tournament;
@@ -99,7 +99,7 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         info::games(),
         info::history(),
         lookback::replay(),
-        // TEMP review::review(),
+        review::review(),
         info::rules(),
         clock::settings(),
         ratings::leaderboard(),

@@ -42,7 +42,8 @@ pub async fn review(
     let http = ctx.serenity_context().http.clone();
     answer(ctx, "review", async move {
         let (report, heard) = tokio::sync::watch::channel((0usize, 0usize));
-        let shower = progress.map(|i| tokio::spawn(show_progress(http.clone(), i, heard, user_lang)));
+        let shower =
+            progress.map(|i| tokio::spawn(show_progress(http.clone(), i, heard, user_lang)));
         let reviewed = review_game(
             &data.service,
             &data.runner,
@@ -183,7 +184,12 @@ async fn pictures(
     };
     let left = info(
         played.to_vec(),
-        tr!(lang, "review-picture-played", turn = turn.turn, value = turn.after_played),
+        tr!(
+            lang,
+            "review-picture-played",
+            turn = turn.turn,
+            value = turn.after_played
+        ),
     );
     let right = info(
         better_moves,
@@ -193,7 +199,11 @@ async fn pictures(
     data.presenter
         .pictures
         .draw("a review", move || {
-            side_by_side_png((&after, &left), (&better, &right), &RenderOptions::default())
+            side_by_side_png(
+                (&after, &left),
+                (&better, &right),
+                &RenderOptions::default(),
+            )
         })
         .await
 }

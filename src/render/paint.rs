@@ -169,6 +169,28 @@ impl Canvas {
         self.height
     }
 
+    /// Canvases side by side, left to right, on `background` where one is shorter than the
+    /// others: one picture of several boards, encoded as any other.
+    pub fn side_by_side(parts: &[&Canvas], background: Colour) -> Canvas {
+        let width = parts.iter().map(|c| c.width).sum();
+        let height = parts.iter().map(|c| c.height).max().unwrap_or(0);
+        let mut out = Canvas::new(width, height, background);
+        let mut left = 0usize;
+        for part in parts {
+            // Each part's palette indices become the new canvas's.
+            let map: Vec<Index> = part.colours.iter().map(|&c| out.index(c)).collect();
+            let w = part.width as usize;
+            for (y, row) in part.pixels.chunks_exact(w.max(1)).enumerate() {
+                let start = y * width as usize + left;
+                for (x, &p) in row.iter().enumerate() {
+                    out.put(start + x, map[p as usize]);
+                }
+            }
+            left += w;
+        }
+        out
+    }
+
     /// The picture in RGB, exactly as drawn.
     pub fn to_rgb(&self) -> RgbImage {
         let raw: Vec<u8> = self

@@ -107,30 +107,18 @@ fn evenly(frames: &[ReplayFrame], keep: usize) -> Vec<ReplayFrame> {
 }
 
 /// Two boards side by side in one PNG (a review's played turn and the AI's better one), each
-/// drawn as [`super::render_png`] draws it.
+/// drawn as [`super::render_png`] draws it, in one palette PNG of the board pictures' encoder.
 pub fn side_by_side_png(
     left: (&Game, &BoardInfo),
     right: (&Game, &BoardInfo),
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let left = super::render_image(left.0, left.1, options)?;
-    let right = super::render_image(right.0, right.1, options)?;
-    let (w, h) = (left.width(), left.height().max(right.height()));
-    let mut both = image::RgbImage::from_pixel(w + right.width(), h, image::Rgb([255, 255, 255]));
-    image::imageops::replace(&mut both, &left, 0, 0);
-    image::imageops::replace(&mut both, &right, i64::from(w), 0);
-    let mut png = Vec::new();
-    image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new_with_quality(
-            &mut png,
-            image::codecs::png::CompressionType::Fast,
-            image::codecs::png::FilterType::Sub,
-        ),
-        both.as_raw(),
-        both.width(),
-        both.height(),
-        image::ExtendedColorType::Rgb8,
-    )
-    .map_err(|e| RenderError::Encode(e.to_string()))?;
-    Ok(png)
+    with_scratch(|scratch| {
+        draw(&mut scratch.canvas, left.0, left.1, options)?;
+        let first = scratch.canvas.clone();
+        draw(&mut scratch.canvas, right.0, right.1, options)?;
+        let both =
+            paint::Canvas::side_by_side(&[&first, &scratch.canvas], image::Rgb([255, 255, 255]));
+        super::encode_png(&both, &mut scratch.encoder)
+    })
 }

@@ -69,6 +69,19 @@ fn png_rgb(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, buf)
 }
 
+/// The public answer to `/<name> game:<game>`: the reply itself, or, when the bot deferred (a
+/// review takes seconds, and shows its progress meanwhile), the message it posted below.
+async fn public_answer(t: &Table, user: u64, channel: u64, name: &str, game: i64) -> Reply {
+    let (sent, reply) = t.say(user, channel, name, &[("game", json!(game))]).await;
+    let answer = if reply.deferred {
+        t.fake.followups(&sent, 1).await.remove(0)
+    } else {
+        reply
+    };
+    assert!(!answer.ephemeral, "{answer:?}");
+    answer
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replay_a_move_browser_and_a_review_look_back_at_a_game() {
     let mut t = Table::open().await;
@@ -177,10 +190,14 @@ async fn a_replay_a_move_browser_and_a_review_look_back_at_a_game() {
         .await;
     assert!(early.contains("still being played"), "{early}");
     t.say(BOB, GENERAL, "resign", &[]).await;
-    let (_, review) = t
-        .say(CAROL, GENERAL, "review", &[("game", json!(game))])
-        .await;
-    assert!(!review.ephemeral, "{review:?}");
+    let review = public_answer(&t, CAROL, GENERAL, "review", game).await;
+    // The played and the better turn side by side, for each turn reported.
+    let reported = review.content.matches("Better: `").count();
+    assert_eq!(
+        review.files.iter().filter(|f| f.is_png()).count(),
+        reported,
+        "{review:?}"
+    );
     assert!(
         review.content.contains(&format!("Review of game {game}")),
         "{}",
@@ -204,9 +221,7 @@ async fn a_replay_a_move_browser_and_a_review_look_back_at_a_game() {
         GENERAL,
     )
     .await;
-    let (_, again) = t
-        .say(ALICE, OTHER, "review", &[("game", json!(game))])
-        .await;
+    let again = public_answer(&t, ALICE, OTHER, "review", game).await;
     assert!(again.content.contains("4242 turns"), "{}", again.content);
     t.close().await;
 }

@@ -148,3 +148,30 @@ fn a_replay_too_large_drops_frames_evenly_and_keeps_the_first_and_the_last() {
         assert!(differing(picture, &drawn) * 500 < total(&drawn));
     }
 }
+
+#[test]
+fn a_review_picture_shows_both_boards_side_by_side() {
+    let frames = frames(GameKind::Fanorona, 4);
+    let (a, b) = (&frames[3], &frames[4]);
+    let png = fibonacci_bot::render::side_by_side_png(
+        (&a.game, &a.info),
+        (&b.game, &b.info),
+        &RenderOptions::default(),
+    )
+    .expect("encodes");
+    if let Ok(dir) = std::env::var("RENDER_DUMP_DIR") {
+        std::fs::write(format!("{dir}/side-by-side.png"), &png).expect("written");
+    }
+    let both = image::load_from_memory(&png).expect("a PNG").to_rgb8();
+    let left = render_image(&a.game, &a.info, &RenderOptions::default()).expect("draws");
+    let right = render_image(&b.game, &b.info, &RenderOptions::default()).expect("draws");
+    assert_eq!(both.dimensions(), (left.width() * 2, left.height()));
+    let half = |x0: u32| image::imageops::crop_imm(&both, x0, 0, left.width(), left.height());
+    let total = (left.width() * left.height()) as usize;
+    for (x0, drawn) in [(0, &left), (left.width(), &right)] {
+        let shown = half(x0).to_image();
+        // At most 256 colours for both boards: the rarest edge pixels take the nearest kept.
+        assert!(differing(&shown, drawn) * 100 < total, "half at {x0}");
+    }
+    assert!(png.len() < 250_000, "{} bytes", png.len());
+}

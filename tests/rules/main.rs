@@ -1,6 +1,6 @@
 //! The rules of both games and the AI, as one test binary: rule sentences, perft counts and
-//! properties of the engine, the AI's properties, and the `rules` and `ai` command lines run as
-//! the real binary.
+//! properties of the engine, the AI's and its reviews' properties, and the `rules`, `ai` and
+//! `review` command lines run as the real binary.
 //!
 //! Each file of this directory is a module (add a new one with `mod its_name;` below); the whole
 //! group links the crate once. Run one file's tests with `cargo test --test rules fanorona_rules`.
@@ -16,4 +16,6 @@ mod fibonacci_perft;
 mod fibonacci_props;
 mod fibonacci_rules;
 mod fuzz_parsers;
+mod review_cli;
+mod review_props;
 mod tournament_props;

@@ -157,13 +157,17 @@ impl Searcher {
     }
 }
 
-/// The steps of the turn the search prefers, `None` when the side to move has no turn.
+/// The steps of the turn the search prefers with its value for the side to move (the random
+/// bonus included), `None` when the side to move has no turn. A position with one turn only is
+/// searched just the same when `value` is asked for; otherwise its turn is returned at once,
+/// valued 0.
 pub(super) fn best_turn(
     options: Options,
     position: &Position,
     search: &FanoronaSearch,
     seed: u64,
-) -> Option<Vec<Step>> {
+    value: bool,
+) -> Option<(Vec<Step>, i32)> {
     let mut rng = Rng::new(seed);
     // Root turns with their fixed random bonus. Different chains can reach the same position;
     // keep the first (shortest) of them.
@@ -180,12 +184,13 @@ pub(super) fn best_turn(
         r.3 = rng.jitter(search.noise);
     }
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
-    if root.len() == 1 {
-        return root.pop().map(|r| r.0);
+    if root.len() == 1 && !value {
+        return root.pop().map(|r| (r.0, 0));
     }
     let mut s = Searcher::new(options, search.limits);
-    // Index into `root` of the best turn of the last completed iteration.
+    // Index into `root` of the best turn of the last completed iteration, and its value.
     let mut best = 0;
+    let mut best_value = None;
     for depth in 1..=search.max_depth.max(1) {
         let mut alpha = -WIN - 1;
         let mut scores = Vec::with_capacity(root.len());
@@ -210,13 +215,16 @@ pub(super) fn best_turn(
         }
         if s.stopped {
             // A partial iteration that already found a better first move is still informative
-            // (the previous best was searched first), so take it.
+            // (the previous best was searched first), so take it. Its value is exact: only a
+            // turn that fails low is bounded rather than valued.
             if !scores.is_empty() && best_here != 0 {
                 best = best_here;
+                best_value = Some(alpha);
             }
             break;
         }
         best = best_here;
+        best_value = Some(alpha);
         if alpha >= WIN - 1000 || alpha <= -WIN + 1000 {
             break; // a forced result: deeper search changes nothing
         }
@@ -225,5 +233,8 @@ pub(super) fn best_turn(
         root.insert(0, first);
         best = 0;
     }
-    Some(root.swap_remove(best).0)
+    let (steps, child, _, bonus) = root.swap_remove(best);
+    // A budget too small for even the first iteration leaves the static evaluation.
+    let value = best_value.unwrap_or_else(|| bonus - evaluate(&child));
+    Some((steps, value))
 }

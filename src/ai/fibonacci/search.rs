@@ -115,8 +115,14 @@ fn search_game(game: &Game, seed: u64) -> Game {
         .unwrap_or_else(|_| game.clone())
 }
 
-/// The unit moves of the chosen turn (the turn then ends by itself, or by `end`).
-pub(super) fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec<UnitMove> {
+/// The unit moves of the chosen turn (the turn then ends by itself, or by `end`), with its value
+/// for the side to move: after the opponent's best answer when candidates are checked against
+/// one, else right after the turn (random bonus included).
+pub(super) fn best_turn(
+    game: &Game,
+    search: &FibonacciSearch,
+    seed: u64,
+) -> (Vec<UnitMove>, i32) {
     let root = search_game(game, seed);
     let me = root.position().side_to_move();
     let variant = root.options().variant;
@@ -130,10 +136,10 @@ pub(super) fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec
     };
     let candidates = s.turn(&root, search.width.max(1));
     let Some(first) = candidates.first() else {
-        return Vec::new();
+        return (Vec::new(), evaluate(root.position(), me, variant));
     };
     if first.score >= WIN || search.replies == 0 {
-        return first.moves.clone();
+        return (first.moves.clone(), first.score);
     }
     // Two-turn minimax: each candidate is worth what is left after the opponent's best answer,
     // and (follow_replies > 0) an answer after which we win at once does not count as best.
@@ -181,8 +187,8 @@ pub(super) fn best_turn(game: &Game, search: &FibonacciSearch, seed: u64) -> Vec
             best = Some((value, i));
         }
     }
-    let index = best.map_or(0, |(_, i)| i);
-    candidates[index].moves.clone()
+    let (value, index) = best.unwrap_or((first.score, 0));
+    (candidates[index].moves.clone(), value)
 }
 
 /// Ends the turn `turn` in `game` if a partial turn stopped early within it.
