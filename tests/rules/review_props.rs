@@ -107,13 +107,13 @@ fn random_game(start: &Game, seeds: &[u64], players: Players, half: bool) -> Vec
         moves.extend(turn);
     }
     // Half a Fibonacci turn: its first unit move only.
-    if half && game.status() == Status::Ongoing && matches!(game, Game::Fibonacci(_)) {
-        if let Some(m) = game.legal_moves().into_iter().next() {
-            let mut g = game.clone();
-            if g.play(&m).is_ok_and(|p| !p.turn_ended()) {
-                moves.push(m);
-            }
-        }
+    if half
+        && game.status() == Status::Ongoing
+        && matches!(game, Game::Fibonacci(_))
+        && let Some(m) = game.legal_moves().into_iter().next()
+        && game.clone().play(&m).is_ok_and(|p| !p.turn_ended())
+    {
+        moves.push(m);
     }
     moves
 }
