@@ -75,14 +75,14 @@ impl FanoronaSearch {
     /// review wants the search's own judgement; no wall-clock cap, so that a review depends on
     /// its seed alone.
     ///
-    /// [`Effort::Full`] searches a little beyond medium. A review searches about twice per turn,
-    /// and 400 000 nodes took REVIEW_FANORONA_TIMING.
+    /// [`Effort::Full`] searches beyond medium, with less than half of hard's budget: a review
+    /// searches about twice per turn (`benches/review.rs` measures it).
     /// [`Effort::Quick`] is a tiny budget for tests.
     pub fn for_review(effort: Effort) -> FanoronaSearch {
         match effort {
             Effort::Full => FanoronaSearch {
                 limits: Limits {
-                    nodes: 400_000,
+                    nodes: 300_000,
                     cap: None,
                 },
                 max_depth: 8,

@@ -106,8 +106,8 @@ impl FibonacciSearch {
     /// its seed alone.
     ///
     /// [`Effort::Full`] lies between medium and hard: it checks hard's own answers for a win on
-    /// the turn after (what tells a threat that cannot be stopped), with narrower beams. A review
-    /// searches about twice per turn; REVIEW_FIBONACCI_TIMING.
+    /// the turn after (what tells a threat that cannot be stopped), with narrower beams: a review
+    /// searches about twice per turn (`benches/review.rs` measures it).
     /// [`Effort::Quick`] is a tiny budget for tests that still runs every phase.
     pub fn for_review(effort: Effort) -> FibonacciSearch {
         match effort {

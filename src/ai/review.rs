@@ -124,6 +124,17 @@ struct Judged {
     better: Option<Vec<String>>,
 }
 
+/// What one piece of a review's work took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    /// A search.
+    Searched,
+    /// No search: a finished game's value, or a better turn that is the played one.
+    Free,
+    /// Nothing done: the work needs a search, and the step has had its one.
+    Blocked,
+}
+
 /// What the review found for one turn: A, B and C and the better turn, when T* differs from
 /// the played turn.
 #[derive(Clone, Debug)]
@@ -209,11 +220,15 @@ impl Reviewer {
         self.findings.len() == self.turns.len()
     }
 
-    /// Does the next piece of work, with at most one search; returns true while work remains.
+    /// Does the next piece of work: at most one search, and whatever follows it that needs none
+    /// (so the last search's step finishes the review). Returns true while work remains.
     pub fn step(&mut self) -> bool {
+        let mut searched = false;
         while !self.is_done() {
-            if self.advance() {
-                break;
+            match self.advance(!searched) {
+                Work::Blocked => break,
+                Work::Searched => searched = true,
+                Work::Free => {}
             }
         }
         !self.is_done()
@@ -247,40 +262,49 @@ impl Reviewer {
         }
     }
 
-    /// One piece of work; true when it searched. P₀ is judged first; then, turn by turn, the
-    /// position after the turn and the position after the better turn.
-    fn advance(&mut self) -> bool {
+    /// One piece of work, unless it needs a search and `may_search` is false. P₀ is judged
+    /// first; then, turn by turn, the position after the turn and the position after the better
+    /// turn.
+    fn advance(&mut self, may_search: bool) -> Work {
         let i = self.findings.len();
         if self.judged.len() < i + 2 {
-            let (judged, searched) = self.judge(&self.positions[self.judged.len()]);
+            let game = &self.positions[self.judged.len()];
+            if game.status() == Status::Ongoing && !may_search {
+                return Work::Blocked;
+            }
+            let (judged, work) = self.judge(game);
             self.judged.push(judged);
-            return searched;
+            return work;
         }
-        let (finding, searched) = self.compare(i);
-        self.findings.push(finding);
-        searched
+        match self.compare(i, may_search) {
+            Some((finding, work)) => {
+                self.findings.push(finding);
+                work
+            }
+            None => Work::Blocked,
+        }
     }
 
     /// The search's judgement of `game` (no search when the game is over).
-    fn judge(&self, game: &Game) -> (Judged, bool) {
+    fn judge(&self, game: &Game) -> (Judged, Work) {
         let over = |value| Judged {
             value,
             better: None,
         };
         match game.status() {
-            Status::Draw => (over(0), false),
-            Status::Won(side, _) if side == game.side_to_move() => (over(WIN), false),
-            Status::Won(..) => (over(-WIN), false),
+            Status::Draw => (over(0), Work::Free),
+            Status::Won(side, _) if side == game.side_to_move() => (over(WIN), Work::Free),
+            Status::Won(..) => (over(-WIN), Work::Free),
             Status::Ongoing => match super::judge(game, self.effort, self.seed) {
                 Ok(Judgement { turn, value }) => (
                     Judged {
                         value,
                         better: (!turn.is_empty()).then_some(turn),
                     },
-                    true,
+                    Work::Searched,
                 ),
                 // Only a half-played Fanorona chain has no judgement, and turns start after one.
-                Err(_) => (over(super::evaluate(game)), true),
+                Err(_) => (over(super::evaluate(game)), Work::Searched),
             },
         }
     }
@@ -294,30 +318,34 @@ impl Reviewer {
         }
     }
 
-    /// Turn `i` against the search's better turn; true when that took a search.
-    fn compare(&self, i: usize) -> (Option<Finding>, bool) {
+    /// Turn `i` against the search's better turn, or `None` when that needs a search and
+    /// `may_search` is false.
+    fn compare(&self, i: usize, may_search: bool) -> Option<(Option<Finding>, Work)> {
         let side = self.turns[i].side;
         let (before, after) = (&self.positions[i], &self.positions[i + 1]);
         let Some(better) = &self.judged[i].better else {
-            return (None, false);
+            return Some((None, Work::Free));
         };
         let mut q = before.clone();
         // The AI replays every turn it returns on the real game, so this cannot fail; if it
         // did, there would be no better turn to show.
         if better.iter().any(|m| q.play(m).is_err()) {
-            return (None, false);
+            return Some((None, Work::Free));
         }
         if q.position_string() == after.position_string() {
-            return (None, false);
+            return Some((None, Work::Free));
         }
-        let (judged, searched) = self.judge(&q);
+        if q.status() == Status::Ongoing && !may_search {
+            return None;
+        }
+        let (judged, work) = self.judge(&q);
         let finding = Finding {
             before: Self::value_for(before, &self.judged[i], side),
             after_played: Self::value_for(after, &self.judged[i + 1], side),
             after_better: Self::value_for(&q, &judged, side),
             better: better.join(" "),
         };
-        (Some(finding), searched)
+        Some((Some(finding), work))
     }
 }
 

@@ -104,6 +104,25 @@ mod tests {
     }
 
     #[test]
+    fn a_review_puts_the_missed_win_first() {
+        use crate::ai::review::{self, Effort};
+        use crate::engine::{Config, GameKind};
+        // Cross can complete a1 a2 a3 on turn 5 but plays c3, and Nought wins with b1 b2 b3.
+        // Nought's b1 on turn 2 lost a drawn game (only the centre holds after a corner); its b2
+        // on turn 4, failing to block, lost only a few marks of a lost game.
+        let start = crate::engine::Game::new(Config::default_for(GameKind::TicTacToe), 0);
+        let moves = ["a1", "b1", "a2", "b2", "c3", "b3"];
+        let r = review::review(start, &moves, 0, Effort::Full).expect("legal moves");
+        let worst: Vec<(u32, &str, &str)> = r
+            .worst
+            .iter()
+            .map(|t| (t.turn, t.played.as_str(), t.better.as_str()))
+            .collect();
+        assert_eq!(worst, [(5, "c3", "a3"), (2, "b1", "b2"), (4, "b2", "a3")]);
+        assert_eq!(r.worst[0].after_better, WIN);
+    }
+
+    #[test]
     fn the_ai_never_loses_against_itself_and_varies_with_the_seed() {
         let mut openings = std::collections::HashSet::new();
         for seed in 0..16 {

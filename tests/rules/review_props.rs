@@ -106,9 +106,8 @@ fn random_game(start: &Game, seeds: &[u64], players: Players, half: bool) -> Vec
         }
         moves.extend(turn);
     }
-    // Half a Fibonacci turn: its first unit move only.
+    // Half a Fibonacci turn (its first unit move only), unless the game is over.
     if half
-        && game.status() == Status::Ongoing
         && matches!(game, Game::Fibonacci(_))
         && let Some(m) = game.legal_moves().into_iter().next()
         && game.clone().play(&m).is_ok_and(|p| !p.turn_ended())
