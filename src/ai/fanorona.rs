@@ -75,8 +75,11 @@ impl FanoronaSearch {
     /// review wants the search's own judgement; no wall-clock cap, so that a review depends on
     /// its seed alone.
     ///
-    /// [`Effort::Full`] searches beyond medium, with less than half of hard's budget: a review
-    /// searches about twice per turn (`benches/review.rs` measures it).
+    /// [`Effort::Full`] searches beyond medium, with under a third of hard's budget: a review
+    /// searches about twice per turn. Reviews of five 60-turn games between easy AIs took a
+    /// median of 8.0 s and at most 9.6 s of CPU, at most 0.17 s a step, in the release build on
+    /// a shared two-core machine (`benches/review.rs`); 400 000 nodes took 12.7 s and 15.1 s,
+    /// too near the 30 s target for a slower machine.
     /// [`Effort::Quick`] is a tiny budget for tests.
     pub fn for_review(effort: Effort) -> FanoronaSearch {
         match effort {

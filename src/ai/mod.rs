@@ -116,7 +116,7 @@ pub trait Player {
     fn ai_evaluate(&self) -> i32;
     /// The whole turn the search prefers at `effort`, without the levels' random bonus, written
     /// as [`Player::ai_turn`] writes turns, with its value for the side to move: the judgement a
-    /// [review](review) stands on (scale: [`review::UNIT`], [`WIN`]).
+    /// [`review`] stands on (scale: [`review::UNIT`], [`WIN`]).
     fn ai_judge(&self, effort: Effort, seed: u64) -> Result<Judgement, AiError>;
     /// A whole turn played from this position, given as the canonical notations of its moves
     /// (`Played::notation`, `end` included), written as [`Player::ai_turn`] writes turns: so that
