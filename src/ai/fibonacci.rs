@@ -195,13 +195,13 @@ pub fn evaluate_fibonacci(game: &Game) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::eval::{geometry, pull_threat};
     use super::*;
     use crate::engine::fibonacci::{Cell, Color, GroupRule, Options, Variant};
 
     /// A position string from piece tokens (`Ca1 Sf5 …`) and the tail.
-    fn board(pieces: &str, tail: &str) -> String {
+    pub(crate) fn board(pieces: &str, tail: &str) -> String {
         let mut squares = ['.'; Cell::COUNT];
         for token in pieces.split_whitespace() {
             let (letter, point) = token.split_at(1);

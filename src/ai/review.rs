@@ -173,28 +173,22 @@ impl Reviewer {
         seed: u64,
         effort: Effort,
     ) -> Result<Reviewer, ReviewError> {
-        let mut game = start;
-        let mut positions = vec![game.clone()];
+        let split = crate::engine::turns(&start, moves).map_err(|refused| ReviewError {
+            number: refused.index + 1,
+            notation: moves[refused.index].as_ref().chars().take(40).collect(),
+            error: refused.error,
+        })?;
+        let mut positions = vec![start];
         let mut turns = Vec::new();
-        let mut current: Vec<String> = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            let m = m.as_ref();
-            let played = game.play(m).map_err(|error| ReviewError {
-                number: i + 1,
-                notation: m.chars().take(40).collect(),
-                error,
-            })?;
-            current.push(played.notation());
-            if played.turn_ended() {
-                let before = positions.last().unwrap_or(&game);
-                turns.push(PlayedTurn {
-                    number: before.turn_number(),
-                    side: before.side_to_move(),
-                    played: super::write_turn(before, &current).join(" "),
-                });
-                current.clear();
-                positions.push(game.clone());
-            }
+        for turn in split.into_iter().filter(|t| t.complete) {
+            let before = positions.last().unwrap_or(&turn.after);
+            let notations: Vec<String> = turn.played.iter().map(|p| p.notation()).collect();
+            turns.push(PlayedTurn {
+                number: turn.number,
+                side: turn.side,
+                played: super::write_turn(before, &notations).join(" "),
+            });
+            positions.push(turn.after);
         }
         Ok(Reviewer {
             effort,
@@ -365,23 +359,8 @@ pub fn review<S: AsRef<str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::fibonacci::Cell;
+    use crate::ai::fibonacci::tests::board;
     use crate::engine::{Config, GameKind};
-
-    /// A Fibonacci position string from piece tokens (`Ca1 Sf5 …`) and the tail.
-    fn board(pieces: &str, tail: &str) -> String {
-        let mut squares = ['.'; Cell::COUNT];
-        for token in pieces.split_whitespace() {
-            let (letter, point) = token.split_at(1);
-            let c: Cell = point.parse().expect("a point");
-            squares[c.index()] = letter.chars().next().expect("a letter");
-        }
-        let mut rows: Vec<String> = vec![String::new(); 11];
-        for c in Cell::all() {
-            rows[c.row() as usize].push(squares[c.index()]);
-        }
-        format!("{} {tail}", rows.join("/"))
-    }
 
     fn game(kind: GameKind, position: Option<&str>) -> Game {
         let config = Config::default_for(kind);

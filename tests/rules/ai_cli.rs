@@ -6,23 +6,23 @@ use std::process::{Command, Output};
 
 use fibonacci_bot::engine::fibonacci::Cell;
 
-fn run(args: &[&str]) -> Output {
+pub(crate) fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
         .args(args)
         .output()
         .expect("the binary runs")
 }
 
-fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
 }
 
-fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
 }
 
 /// A Fibonacci position string from piece tokens (`Ca6 Sf5 …`) and the tail.
-fn board(pieces: &str, tail: &str) -> String {
+pub(crate) fn board(pieces: &str, tail: &str) -> String {
     let mut squares = ['.'; Cell::COUNT];
     for token in pieces.split_whitespace() {
         let (letter, point) = token.split_at(1);

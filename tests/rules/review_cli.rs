@@ -4,40 +4,9 @@
 //! before it, and the played turn reaches another position; an illegal move exits 2 with one
 //! line.
 
-use std::process::{Command, Output};
-
-use fibonacci_bot::engine::fibonacci::Cell;
 use fibonacci_bot::engine::{Config, Game, GameKind};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
-/// A Fibonacci position string from piece tokens (`Ca6 Sf5 …`) and the tail.
-fn board(pieces: &str, tail: &str) -> String {
-    let mut squares = ['.'; Cell::COUNT];
-    for token in pieces.split_whitespace() {
-        let (letter, point) = token.split_at(1);
-        let c: Cell = point.parse().expect("a point");
-        squares[c.index()] = letter.chars().next().expect("a letter");
-    }
-    let mut rows: Vec<String> = vec![String::new(); 11];
-    for c in Cell::all() {
-        rows[c.row() as usize].push(squares[c.index()]);
-    }
-    format!("{} {tail}", rows.join("/"))
-}
+use crate::ai_cli::{board, run, stderr, stdout};
 
 /// One line of the review: `turn N: played <turn> (A -> B); better <turn> (C)`.
 #[derive(Debug, PartialEq, Eq)]
