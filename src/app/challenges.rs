@@ -59,6 +59,7 @@ fn new_row(new: &NewChallenge) -> NewChallengeRow {
         options: new.config.to_string(),
         colour: new.colour,
         clock_secs: new.clock.secs(),
+        clock_increment_secs: new.clock.increment_secs(),
         follows: None,
         rated: new.rated,
     }
@@ -317,6 +318,7 @@ impl Service {
             players,
             position: game.position_string(),
             clock_secs: row.clock_secs,
+            clock_increment_secs: row.clock_increment_secs,
             deadline: row
                 .clock_secs
                 .map(|secs| now + chrono::Duration::seconds(i64::from(secs))),

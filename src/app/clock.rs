@@ -60,13 +60,22 @@ impl Clock for ManualClock {
     }
 }
 
-/// The time each turn allows (`/challenge clock:`).
+/// The time each turn allows (`/challenge clock:`): a fixed time per turn, or a time bank.
+///
+/// A time bank `A+B` gives each player a bank of A. Their own turns spend it: the deadline of
+/// their turn is its start plus their bank. After each of their turns, B is added, never above A.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TurnClock {
     OneDay,
     #[default]
     ThreeDays,
     SevenDays,
+    /// A bank of 10 days, 36 hours added per turn (Little Golem's clock, shortened).
+    Bank10d36h,
+    /// A bank of 5 days, 1 day added per turn.
+    Bank5d1d,
+    /// A bank of 3 days, 12 hours added per turn.
+    Bank3d12h,
     /// No clock: no deadline, no reminder, no timeout.
     Unlimited,
 }
@@ -75,34 +84,71 @@ crate::codec!(TurnClock {
     OneDay => "1d",
     ThreeDays => "3d",
     SevenDays => "7d",
+    Bank10d36h => "10d+36h",
+    Bank5d1d => "5d+1d",
+    Bank3d12h => "3d+12h",
     Unlimited => "none",
 });
 
+/// The fixed clocks, shortest first, and the banks, smallest first (`from_secs` reads a length
+/// as the nearest longer one of its kind).
+const FIXED: [TurnClock; 3] = [
+    TurnClock::OneDay,
+    TurnClock::ThreeDays,
+    TurnClock::SevenDays,
+];
+const BANKS: [TurnClock; 3] = [
+    TurnClock::Bank3d12h,
+    TurnClock::Bank5d1d,
+    TurnClock::Bank10d36h,
+];
+
 impl TurnClock {
-    /// The time a turn allows, `None` without a clock.
+    /// The time a turn allows (a bank: the whole bank, all a first turn may take), `None`
+    /// without a clock.
     pub fn per_turn(self) -> Option<Duration> {
         match self {
             TurnClock::OneDay => Some(Duration::days(1)),
-            TurnClock::ThreeDays => Some(Duration::days(3)),
+            TurnClock::ThreeDays | TurnClock::Bank3d12h => Some(Duration::days(3)),
+            TurnClock::Bank5d1d => Some(Duration::days(5)),
             TurnClock::SevenDays => Some(Duration::days(7)),
+            TurnClock::Bank10d36h => Some(Duration::days(10)),
             TurnClock::Unlimited => None,
         }
     }
 
-    /// The clock stored as `seconds` per turn (`None`: no clock). An unknown length (a hand-edited
-    /// row) is kept as it is by the store; here it reads as the nearest longer choice.
-    pub fn from_secs(seconds: Option<i32>) -> TurnClock {
-        match seconds {
-            None => TurnClock::Unlimited,
-            Some(s) if i64::from(s) <= Duration::days(1).num_seconds() => TurnClock::OneDay,
-            Some(s) if i64::from(s) <= Duration::days(3).num_seconds() => TurnClock::ThreeDays,
-            Some(_) => TurnClock::SevenDays,
+    /// A time bank's increment per turn; `None` for a fixed time per turn or no clock.
+    pub fn increment(self) -> Option<Duration> {
+        match self {
+            TurnClock::Bank10d36h => Some(Duration::hours(36)),
+            TurnClock::Bank5d1d => Some(Duration::days(1)),
+            TurnClock::Bank3d12h => Some(Duration::hours(12)),
+            _ => None,
         }
     }
 
-    /// The seconds a turn allows, as stored.
+    /// The clock stored as `seconds` per turn (or bank) and `increment` seconds (`None`: a
+    /// fixed clock; no `seconds`: no clock). An unknown length (a hand-edited row) is kept as
+    /// it is by the store; here it reads as the nearest longer choice of its kind.
+    pub fn from_secs(seconds: Option<i32>, increment: Option<i32>) -> TurnClock {
+        let Some(s) = seconds else {
+            return TurnClock::Unlimited;
+        };
+        let kind = if increment.is_some() { BANKS } else { FIXED };
+        kind.into_iter()
+            .find(|c| c.secs().is_some_and(|own| s <= own))
+            .unwrap_or(kind[2])
+    }
+
+    /// The seconds a turn (or the bank) allows, as stored.
     pub fn secs(self) -> Option<i32> {
         self.per_turn()
+            .and_then(|d| i32::try_from(d.num_seconds()).ok())
+    }
+
+    /// A time bank's increment in seconds, as stored.
+    pub fn increment_secs(self) -> Option<i32> {
+        self.increment()
             .and_then(|d| i32::try_from(d.num_seconds()).ok())
     }
 
@@ -112,6 +158,9 @@ impl TurnClock {
             TurnClock::OneDay => "1 day per turn",
             TurnClock::ThreeDays => "3 days per turn",
             TurnClock::SevenDays => "7 days per turn",
+            TurnClock::Bank10d36h => "a bank of 10 days, 36 hours more per turn",
+            TurnClock::Bank5d1d => "a bank of 5 days, 1 day more per turn",
+            TurnClock::Bank3d12h => "a bank of 3 days, 12 hours more per turn",
             TurnClock::Unlimited => "no clock",
         }
     }
@@ -149,19 +198,48 @@ pub fn due_reminder(
     })
 }
 
-/// Starts the clock of a new turn at `now`: a deadline one turn away, no reminder sent yet. A
-/// paused game keeps a whole turn for when it resumes.
-pub(crate) fn new_turn(row: &mut ClockRow, now: DateTime<Utc>) {
+/// Starts the clock of a new turn at `now`, after a turn of `finished`, for `next`: a deadline
+/// one turn away (a bank: `next`'s bank away), no reminder sent yet. With a time bank,
+/// `finished` keeps what its turn left of its bank, plus the increment, never above the bank's
+/// size. A paused game keeps the new turn's time for when it resumes.
+pub(crate) fn new_turn(row: &mut ClockRow, now: DateTime<Utc>, finished: Side, next: Side) {
     let Some(secs) = row.clock_secs else {
         return;
     };
     row.reminders_sent = 0;
+    let time = match row.clock_increment_secs {
+        None => secs,
+        Some(increment) => {
+            let left = if row.paused_until.is_some() {
+                row.paused_left_secs
+            } else {
+                row.deadline
+                    .map(|deadline| seconds((deadline - now).max(Duration::zero())))
+            };
+            let left = left.or(*bank(row, finished)).unwrap_or(secs);
+            *bank(row, finished) = Some(left.saturating_add(increment).min(secs));
+            bank(row, next).unwrap_or(secs)
+        }
+    };
     if row.paused_until.is_some() {
-        row.paused_left_secs = Some(secs);
+        row.paused_left_secs = Some(time);
         return;
     }
-    row.deadline = Some(now + Duration::seconds(i64::from(secs)));
+    row.deadline = Some(now + Duration::seconds(i64::from(time)));
     row.turn_started_at = Some(now);
+}
+
+/// `side`'s bank column.
+fn bank(row: &mut ClockRow, side: Side) -> &mut Option<i32> {
+    match side {
+        Side::First => &mut row.bank_first_secs,
+        Side::Second => &mut row.bank_second_secs,
+    }
+}
+
+/// Whole seconds of `d`, saturated to what a column holds.
+fn seconds(d: Duration) -> i32 {
+    i32::try_from(d.num_seconds()).unwrap_or(i32::MAX)
 }
 
 /// Stops the clock of a game that ended: no deadline, no pause, no request to pause.
@@ -187,6 +265,9 @@ pub struct GameClock {
     pub pause_offer: Option<(Side, u8)>,
     /// Paused days used so far, by side.
     pub pause_days_used: [u8; 2],
+    /// With a time bank: each player's bank when their last turn ended (the player to move:
+    /// when their turn started, which the deadline counts down).
+    pub banks: Option<[Duration; 2]>,
 }
 
 #[cfg(test)]
@@ -200,13 +281,117 @@ mod tests {
 
     #[test]
     fn turn_clocks_have_words_and_lengths() {
-        assert_eq!(TurnClock::words(), ["1d", "3d", "7d", "none"]);
+        assert_eq!(
+            TurnClock::words(),
+            ["1d", "3d", "7d", "10d+36h", "5d+1d", "3d+12h", "none"]
+        );
         assert_eq!(TurnClock::default(), TurnClock::ThreeDays);
         for clock in TurnClock::ALL {
-            assert_eq!(TurnClock::from_secs(clock.secs()), *clock);
+            assert_eq!(
+                TurnClock::from_secs(clock.secs(), clock.increment_secs()),
+                *clock
+            );
         }
         assert_eq!(TurnClock::OneDay.secs(), Some(86_400));
         assert_eq!(TurnClock::Unlimited.secs(), None);
+        assert_eq!(TurnClock::Bank10d36h.secs(), Some(864_000));
+        assert_eq!(TurnClock::Bank10d36h.increment_secs(), Some(129_600));
+        assert_eq!(TurnClock::SevenDays.increment_secs(), None);
+        // A hand-edited length reads as the nearest longer choice of its kind.
+        assert_eq!(
+            TurnClock::from_secs(Some(4 * 86_400), None),
+            TurnClock::SevenDays
+        );
+        assert_eq!(
+            TurnClock::from_secs(Some(99 * 86_400), None),
+            TurnClock::SevenDays
+        );
+        assert_eq!(
+            TurnClock::from_secs(Some(4 * 86_400), Some(1)),
+            TurnClock::Bank5d1d
+        );
+        assert_eq!(
+            TurnClock::from_secs(Some(60), Some(1)),
+            TurnClock::Bank3d12h
+        );
+    }
+
+    /// A bank of `size` hours, `increment` hours a turn, both banks full, first to move at 0.
+    fn bank_clock(size: i64, increment: i64) -> ClockRow {
+        let secs = |h: i64| Some(i32::try_from(h * 3600).unwrap());
+        ClockRow {
+            clock_secs: secs(size),
+            clock_increment_secs: secs(increment),
+            bank_first_secs: secs(size),
+            bank_second_secs: secs(size),
+            deadline: Some(at(size)),
+            turn_started_at: Some(at(0)),
+            ..ClockRow::default()
+        }
+    }
+
+    fn hours(secs: Option<i32>) -> Option<i64> {
+        secs.map(|s| i64::from(s) / 3600)
+    }
+
+    /// 10d+36h: a turn that takes 100 h leaves 140 h, plus 36 h; the opponent's deadline is their
+    /// whole bank away; a quick turn fills the bank back up to 240 h and never above.
+    #[test]
+    fn a_bank_is_spent_by_its_own_turns_refilled_by_the_increment_and_capped() {
+        let mut row = bank_clock(240, 36);
+        new_turn(&mut row, at(100), Side::First, Side::Second);
+        assert_eq!(hours(row.bank_first_secs), Some(176));
+        assert_eq!(hours(row.bank_second_secs), Some(240));
+        assert_eq!(row.deadline, Some(at(100 + 240)));
+        assert_eq!(row.turn_started_at, Some(at(100)));
+        // Second takes 10 h: 230 + 36, capped at 240. First's deadline: 176 h away.
+        new_turn(&mut row, at(110), Side::Second, Side::First);
+        assert_eq!(hours(row.bank_second_secs), Some(240));
+        assert_eq!(row.deadline, Some(at(110 + 176)));
+        // First answers in 1 h: 175 + 36 = 211.
+        new_turn(&mut row, at(111), Side::First, Side::Second);
+        assert_eq!(hours(row.bank_first_secs), Some(211));
+        // Many quick turns fill it up to the cap and no further.
+        let mut now = 111;
+        let mut sides = [Side::Second, Side::First];
+        for _ in 0..10 {
+            now += 1;
+            new_turn(&mut row, at(now), sides[0], sides[1]);
+            sides.swap(0, 1);
+        }
+        assert_eq!(hours(row.bank_first_secs), Some(240));
+        assert_eq!(hours(row.bank_second_secs), Some(240));
+    }
+
+    /// 3d+12h: a turn that uses all but 2 h of the bank leaves 2 + 12 = 14 h for the next.
+    /// A turn ended while paused keeps what the pause held; the next turn's time waits too.
+    #[test]
+    fn a_nearly_empty_bank_gets_only_the_increment_and_a_pause_keeps_the_banks() {
+        let mut row = bank_clock(72, 12);
+        new_turn(&mut row, at(70), Side::First, Side::Second);
+        assert_eq!(hours(row.bank_first_secs), Some(14));
+        new_turn(&mut row, at(71), Side::Second, Side::First);
+        assert_eq!(row.deadline, Some(at(71 + 14)));
+        // Paused with 5 h left: the turn played meanwhile keeps 5 + 12.
+        row.deadline = None;
+        row.paused_until = Some(at(200));
+        row.paused_left_secs = Some(5 * 3600);
+        new_turn(&mut row, at(150), Side::First, Side::Second);
+        assert_eq!(hours(row.bank_first_secs), Some(17));
+        assert_eq!(hours(row.paused_left_secs), Some(71));
+        assert_eq!(row.deadline, None);
+    }
+
+    /// A fixed clock: every turn gets the same time, and no bank is kept.
+    #[test]
+    fn a_fixed_clock_gives_each_turn_the_same_time() {
+        let mut row = ClockRow {
+            clock_secs: Some(86_400),
+            ..ClockRow::default()
+        };
+        new_turn(&mut row, at(5), Side::First, Side::Second);
+        assert_eq!(row.deadline, Some(at(29)));
+        assert_eq!((row.bank_first_secs, row.bank_second_secs), (None, None));
     }
 
     /// 3-day turn started at 0, deadline at 72 h: the 24 h reminder at 48 h, the 1 h one at 71 h.

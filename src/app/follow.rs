@@ -180,6 +180,7 @@ impl Service {
                 Side::Second => ColourChoice::ChallengerSecond,
             },
             clock_secs: loaded.row.clock.clock_secs,
+            clock_increment_secs: loaded.row.clock.clock_increment_secs,
             follows: Some((id, kind)),
             rated: loaded.row.rated,
         })

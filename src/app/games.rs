@@ -183,7 +183,7 @@ impl Service {
         if save.outcome.is_some() {
             clock::stop(&mut loaded.row.clock);
         } else if turn_after != turn_before {
-            clock::new_turn(&mut loaded.row.clock, now);
+            clock::new_turn(&mut loaded.row.clock, now, turn_before.0, turn_after.0);
         }
         // Against the bot: the AI's turn is due as soon as it starts (a lease taken meanwhile
         // stands while the turn does not change).

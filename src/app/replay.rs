@@ -209,7 +209,7 @@ impl Loaded {
 pub(crate) fn game_clock(row: &ClockRow) -> GameClock {
     let days = |d: i16| u8::try_from(d).unwrap_or(0);
     GameClock {
-        per_turn: TurnClock::from_secs(row.clock_secs),
+        per_turn: TurnClock::from_secs(row.clock_secs, row.clock_increment_secs),
         deadline: row.deadline,
         paused_until: row.paused_until,
         pause_offer: row
@@ -217,6 +217,12 @@ pub(crate) fn game_clock(row: &ClockRow) -> GameClock {
             .zip(row.pause_offer_days)
             .map(|(side, d)| (Side::from(side), days(d))),
         pause_days_used: [days(row.pause_days_first), days(row.pause_days_second)],
+        banks: row.clock_increment_secs.map(|_| {
+            let secs = |bank: Option<i32>| {
+                chrono::Duration::seconds(i64::from(bank.or(row.clock_secs).unwrap_or(0)))
+            };
+            [secs(row.bank_first_secs), secs(row.bank_second_secs)]
+        }),
     }
 }
 

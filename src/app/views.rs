@@ -63,7 +63,7 @@ impl TryFrom<ChallengeRow> for ChallengeView {
             colour: row.colour,
             state: row.state,
             message: row.message_id.map(id_from_db),
-            clock: TurnClock::from_secs(row.clock_secs),
+            clock: TurnClock::from_secs(row.clock_secs, row.clock_increment_secs),
             follows: row.follows.zip(row.follow_kind).map(|(g, k)| (k, g)),
             rated: row.rated,
         })

@@ -47,6 +47,10 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
                 ),
                 (None, None) => String::new(),
             };
+            let clock = match super::present::bank_text(lang, view) {
+                Some(banks) => format!("{clock}, {banks}"),
+                None => clock,
+            };
             let ai = view.ai.map_or(String::new(), |(_, level)| {
                 format!(
                     " ({})",

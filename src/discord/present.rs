@@ -24,9 +24,35 @@ pub fn mention(user: UserId) -> String {
 
 pub use crate::words::{describe, side_name};
 
-/// A turn clock in `lang`: "3 days per turn", "no clock".
+/// A turn clock in `lang`: "3 days per turn", "no clock" (a Fluent id has no `+`: the clock
+/// `10d+36h` is `clock-10d-36h`).
 pub fn clock_words(lang: Lang, clock: crate::app::TurnClock) -> String {
-    tr!(lang, &format!("clock-{}", clock.as_str()))
+    tr!(lang, &format!("clock-{}", clock.as_str().replace('+', "-")))
+}
+
+/// A time span in whole hours, in `lang`: "9 d 4 h", "10 d", "5 h".
+pub fn span_words(lang: Lang, span: chrono::Duration) -> String {
+    let hours = span.num_hours().max(0);
+    match (hours / 24, hours % 24) {
+        (0, hours) => tr!(lang, "span-hours", hours = hours),
+        (days, 0) => tr!(lang, "span-days", days = days),
+        (days, hours) => tr!(lang, "span-days-hours", days = days, hours = hours),
+    }
+}
+
+/// With a time bank: each side's bank ("🏦 banks: Red 9 d 4 h · Green 10 d"). The player to
+/// move's is what they had when their turn started; their deadline counts it down.
+pub fn bank_text(lang: Lang, view: &GameView) -> Option<String> {
+    let banks = view.clock.banks.filter(|_| view.outcome.is_none())?;
+    let kind = view.game.kind();
+    Some(tr!(
+        lang,
+        "game-clock-banks",
+        first = side_name(lang, kind, Side::First),
+        first_bank = span_words(lang, banks[0]),
+        second = side_name(lang, kind, Side::Second),
+        second_bank = span_words(lang, banks[1])
+    ))
 }
 
 /// A Discord timestamp: each reader sees it in their own time zone (`R`: "in 2 days", `f`: the
@@ -53,6 +79,7 @@ fn clock_text(lang: Lang, view: &GameView) -> Option<String> {
             relative = timestamp(deadline, 'R')
         ));
     }
+    parts.extend(bank_text(lang, view));
     if let Some((side, days)) = clock.pause_offer {
         parts.push(tr!(
             lang,
@@ -106,6 +133,7 @@ pub fn board_note(lang: Lang, view: &GameView) -> Option<String> {
         } else if let Some(deadline) = view.clock.deadline {
             parts.push(tr!(lang, "game-note-due", date = utc(lang, deadline)));
         }
+        parts.extend(bank_text(lang, view));
     }
     parts.extend(event_text(lang, view));
     if let Some((kind, game)) = view.follows {

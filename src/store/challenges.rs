@@ -21,8 +21,10 @@ pub struct ChallengeRow {
     pub state: ChallengeState,
     pub message_id: Option<i64>,
     pub created_at: DateTime<Utc>,
-    /// Seconds per turn; `None`: no clock.
+    /// Seconds per turn, or a time bank's size; `None`: no clock.
     pub clock_secs: Option<i32>,
+    /// A time bank's increment per turn; `None`: a fixed time per turn.
+    pub clock_increment_secs: Option<i32>,
     pub follows: Option<i64>,
     pub follow_kind: Option<FollowKind>,
     /// Whether the game will count for the ratings.
@@ -40,6 +42,7 @@ pub struct NewChallengeRow {
     pub options: String,
     pub colour: ColourChoice,
     pub clock_secs: Option<i32>,
+    pub clock_increment_secs: Option<i32>,
     /// The finished game this challenge follows, and how.
     pub follows: Option<(i64, FollowKind)>,
     pub rated: bool,
@@ -49,7 +52,8 @@ pub struct NewChallengeRow {
 macro_rules! columns {
     () => {
         "c.id, c.challenger, c.challenged, c.guild_id, c.channel_id, c.options, c.colour, \
-         c.state, c.message_id, c.created_at, c.clock_secs, c.follows, c.follow_kind, c.rated"
+         c.state, c.message_id, c.created_at, c.clock_secs, c.follows, c.follow_kind, c.rated, \
+         c.clock_increment_secs"
     };
 }
 
@@ -63,8 +67,8 @@ pub async fn insert(
 ) -> Result<ChallengeRow, StoreError> {
     let row: ChallengeRow = sqlx::query_as(concat!(
         "INSERT INTO challenges AS c (challenger, challenged, guild_id, channel_id, options, \
-             colour, clock_secs, follows, follow_kind, rated) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
+             colour, clock_secs, follows, follow_kind, rated, clock_increment_secs) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ",
         columns!()
     ))
     .bind(id_to_db(new.challenger))
@@ -77,6 +81,7 @@ pub async fn insert(
     .bind(new.follows.map(|f| f.0))
     .bind(new.follows.map(|f| f.1))
     .bind(new.rated)
+    .bind(new.clock_increment_secs)
     .fetch_one(&mut *conn)
     .await
     .map_err(|e| match new.follows {

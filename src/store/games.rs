@@ -65,6 +65,13 @@ pub struct ClockRow {
     pub pause_days_second: i16,
     /// When the AI should play (games against the bot, on its turn).
     pub ai_due_at: Option<DateTime<Utc>>,
+    /// A time bank: the seconds added to a player's bank after each of their turns (never above
+    /// `clock_secs`, the bank's size); `None`: a fixed time per turn.
+    pub clock_increment_secs: Option<i32>,
+    /// With a time bank: each player's bank when their last turn ended (the whole bank before
+    /// their first turn).
+    pub bank_first_secs: Option<i32>,
+    pub bank_second_secs: Option<i32>,
 }
 
 /// One entry of the move log.
@@ -101,8 +108,10 @@ pub struct NewGameRow {
     pub seed: u64,
     pub players: [u64; 2],
     pub position: String,
-    /// Seconds per turn (`None`: no clock), and the first turn's deadline.
+    /// Seconds per turn, or a time bank's size (`None`: no clock), and the first turn's deadline.
     pub clock_secs: Option<i32>,
+    /// A time bank's increment per turn (each player's bank starts full).
+    pub clock_increment_secs: Option<i32>,
     pub deadline: Option<DateTime<Utc>>,
     pub started_at: DateTime<Utc>,
     pub follows: Option<(i64, FollowKind)>,
@@ -132,9 +141,10 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     Ok(sqlx::query_as(concat!(
         "INSERT INTO games AS g (challenge_id, guild_id, channel_id, options, seed, first_player, \
              second_player, position, clock_secs, deadline, turn_started_at, follows, \
-             follow_kind, ai_level, ai_side, ai_due_at, rated, tournament_id, tournament_round) \
+             follow_kind, ai_level, ai_side, ai_due_at, rated, tournament_id, tournament_round, \
+             clock_increment_secs, bank_first_secs, bank_second_secs) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-             $18, $19) \
+             $18, $19, $20, $21, $21) \
          RETURNING ",
         game_columns!()
     ))
@@ -161,6 +171,8 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     .bind(new.rated)
     .bind(new.tournament.map(|t| t.0))
     .bind(new.tournament.and_then(|t| t.1))
+    .bind(new.clock_increment_secs)
+    .bind(new.clock_increment_secs.and(new.clock_secs))
     .fetch_one(conn)
     .await?)
 }
@@ -427,7 +439,8 @@ pub async fn update(
              clock_secs = $8, deadline = $9, turn_started_at = $10, reminders_sent = $11, \
              paused_until = $12, paused_at = $13, paused_by = $14, paused_left_secs = $15, \
              pause_offer = $16, pause_offer_days = $17, pause_days_first = $18, \
-             pause_days_second = $19, ai_due_at = $20 \
+             pause_days_second = $19, ai_due_at = $20, clock_increment_secs = $28, \
+             bank_first_secs = $29, bank_second_secs = $30 \
          WHERE id = $1 AND version = $2",
     )
     .bind(game_id)
@@ -457,6 +470,9 @@ pub async fn update(
     .bind(users)
     .bind(kinds)
     .bind(notations)
+    .bind(clock.clock_increment_secs)
+    .bind(clock.bank_first_secs)
+    .bind(clock.bank_second_secs)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

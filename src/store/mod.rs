@@ -18,7 +18,7 @@ macro_rules! game_columns {
          g.turn_started_at, g.reminders_sent, g.paused_until, g.paused_at, g.paused_by, \
          g.paused_left_secs, g.pause_offer, g.pause_offer_days, g.pause_days_first, \
          g.pause_days_second, g.ai_level, g.ai_side, g.rated, g.ai_due_at, g.tournament_id, \
-         g.tournament_round, \
+         g.tournament_round, g.clock_increment_secs, g.bank_first_secs, g.bank_second_secs, \
          (SELECT e.name FROM tournaments e WHERE e.id = g.tournament_id) AS tournament_name"
     };
 }

@@ -63,6 +63,44 @@ async fn reminders_come_24_hours_and_1_hour_before_and_ping_only_the_player_to_m
     t.close().await;
 }
 
+/// A time bank chosen in `/challenge`: the board, its status line and `/games` show both banks,
+/// and the columns hold the bank.
+#[tokio::test]
+async fn a_time_bank_is_chosen_by_command_and_both_banks_are_shown() {
+    let t = Table::open().await;
+    let (started, _) = t
+        .start_game(
+            GENERAL,
+            &[("colour", json!("red")), ("clock", json!("10d+36h"))],
+        )
+        .await;
+    assert!(
+        started
+            .content
+            .contains("a bank of 10 days, 36 hours more after each turn")
+            && started.content.contains("🏦 banks: Red 10 d · Green 10 d"),
+        "{}",
+        started.content
+    );
+    let increment: Option<i32> = t
+        .sql_value(
+            &format!("SELECT clock_increment_secs FROM games WHERE id = {GAME}"),
+            GENERAL,
+        )
+        .await;
+    assert_eq!(increment, Some(36 * 3600));
+    // Red's turn took some seconds of her bank: 36 h are added, capped at 10 days.
+    let (_, moved) = t.play(ALICE, GENERAL, "b6-c6").await;
+    assert!(
+        moved.content.contains("🏦 banks: Red 10 d · Green 10 d") && moved.content.contains(":R>"),
+        "{}",
+        moved.content
+    );
+    let (_, games) = t.say(BOB, GENERAL, "games", &[]).await;
+    assert!(games.content.contains("🏦 banks:"), "{}", games.content);
+    t.close().await;
+}
+
 #[tokio::test]
 async fn reminders_go_by_direct_message_when_asked_and_to_the_channel_when_dms_are_closed() {
     let t = Table::open().await;

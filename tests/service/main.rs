@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod service_bank;
 mod service_clock;
 mod service_concurrency;
 mod service_core;

@@ -13,15 +13,20 @@ use fibonacci_bot::engine::{Config, GameKind, Side};
 use sqlx::Connection;
 
 const GUILD: u64 = 7;
-const CHANNEL: u64 = 1000;
-const ALICE: u64 = 11;
-const BOB: u64 = 22;
+pub(crate) const CHANNEL: u64 = 1000;
+pub(crate) const ALICE: u64 = 11;
+pub(crate) const BOB: u64 = 22;
 const CAROL: u64 = 33;
 
 use common::{clock_start as start, clocked_service as service};
 
 /// A game in `channel`, Alice first, Bob second, with `clock` per turn.
-async fn game(service: &Service, channel: u64, kind: GameKind, clock: TurnClock) -> GameView {
+pub(crate) async fn game(
+    service: &Service,
+    channel: u64,
+    kind: GameKind,
+    clock: TurnClock,
+) -> GameView {
     let challenge = service
         .challenge(NewChallenge {
             challenger: ALICE,
@@ -46,7 +51,7 @@ fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
 }
 
 /// The notices the scheduler owes now: (kind, user, game).
-async fn notices(service: &Service) -> Vec<(NoticeKind, Option<u64>, i64)> {
+pub(crate) async fn notices(service: &Service) -> Vec<(NoticeKind, Option<u64>, i64)> {
     let claimed = service.claim_notices(100).await.expect("claim notices");
     let mut out = Vec::new();
     for n in claimed {
@@ -58,7 +63,7 @@ async fn notices(service: &Service) -> Vec<(NoticeKind, Option<u64>, i64)> {
     out
 }
 
-async fn db_conn(db: &common::TestDb) -> sqlx::PgConnection {
+pub(crate) async fn db_conn(db: &common::TestDb) -> sqlx::PgConnection {
     sqlx::PgConnection::connect(db.url())
         .await
         .expect("connect")
@@ -349,7 +354,7 @@ async fn a_pause_is_asked_accepted_resumed_early_and_gives_back_unused_days() {
 }
 
 /// The challenge a follow-up offered (games between people are never started at once).
-fn offered(done: FollowUp) -> fibonacci_bot::app::ChallengeView {
+pub(crate) fn offered(done: FollowUp) -> fibonacci_bot::app::ChallengeView {
     match done {
         FollowUp::Offered(c) => c,
         FollowUp::Started(view) => panic!("a game between people started at once: {view:?}"),

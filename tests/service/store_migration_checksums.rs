@@ -61,6 +61,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "reviews",
         "e0c1d4d15a85e1bd453e67c7dd9d09856bf13c8ab1c2f607e9c384625ec51e9ea55d864ed368f1fc982cf37a3ddb1fb7",
     ),
+    (
+        11,
+        "time bank",
+        "8947908f62d474459be9cf65ed78a1d5fb202c42182315b124bbdaceb12a69b91a8233c252411384a8166f8a120194f6",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.

@@ -2,6 +2,10 @@
 
 game-clock-paused = ⏸ clock paused until { $until } ({ $relative })
 game-clock-due = ⏰ due { $relative }
+game-clock-banks = 🏦 banks: { $first } { $first_bank } · { $second } { $second_bank }
+span-days-hours = { $days } d { $hours } h
+span-days = { $days } d
+span-hours = { $hours } h
 game-pause-asked = { $side } asks for a { $days }-day pause
 game-origin-rematch = rematch of game { $game }
 game-origin-vela = vela round after game { $game }
@@ -88,6 +92,9 @@ notice-resumed = ⏯ The pause is over: the clock runs again.
 clock-1d = 1 day per turn
 clock-3d = 3 days per turn
 clock-7d = 7 days per turn
+clock-10d-36h = a bank of 10 days, 36 hours more after each turn (10 days at most)
+clock-5d-1d = a bank of 5 days, 1 day more after each turn (5 days at most)
+clock-3d-12h = a bank of 3 days, 12 hours more after each turn (3 days at most)
 clock-none = no clock
 
 button-accept = Accept

@@ -2,6 +2,10 @@
 
 game-clock-paused = ⏸ pendule en pause jusqu'au { $until } ({ $relative })
 game-clock-due = ⏰ à jouer { $relative }
+game-clock-banks = 🏦 réserves : { $first } { $first_bank } · { $second } { $second_bank }
+span-days-hours = { $days } j { $hours } h
+span-days = { $days } j
+span-hours = { $hours } h
 game-pause-asked = { $side } demande une pause de { $days ->
         [one] { $days } jour
        *[other] { $days } jours
@@ -91,6 +95,9 @@ notice-resumed = ⏯ La pause est finie : la pendule tourne de nouveau.
 clock-1d = 1 jour par tour
 clock-3d = 3 jours par tour
 clock-7d = 7 jours par tour
+clock-10d-36h = une réserve de 10 jours, 36 heures de plus après chaque tour (10 jours au plus)
+clock-5d-1d = une réserve de 5 jours, 1 jour de plus après chaque tour (5 jours au plus)
+clock-3d-12h = une réserve de 3 jours, 12 heures de plus après chaque tour (3 jours au plus)
 clock-none = sans pendule
 
 button-accept = Accepter

@@ -230,7 +230,7 @@ fn view_of(row: TournamentRow, players: Vec<EventPlayer>) -> Result<TournamentVi
         rounds: row.rounds.map(|r| r.max(0) as u32),
         double: row.double_games,
         config: row.options.parse().map_err(|_| bad("options"))?,
-        clock: TurnClock::from_secs(row.clock_secs),
+        clock: TurnClock::from_secs(row.clock_secs, row.clock_increment_secs),
         rated: row.rated,
         max_players: row.max_players.map(|m| m.max(0) as u32),
         state: TournamentState::from_word(&row.state).ok_or_else(|| bad("state"))?,

@@ -223,6 +223,7 @@ impl Service {
                     options: t.options.clone(),
                     colour: ColourChoice::ChallengerFirst,
                     clock_secs: t.clock_secs,
+                    clock_increment_secs: t.clock_increment_secs,
                     follows: None,
                     rated: t.rated,
                 },

@@ -67,6 +67,7 @@ impl Service {
             double_games: new.double,
             options: new.config.to_string(),
             clock_secs: new.clock.secs(),
+            clock_increment_secs: new.clock.increment_secs(),
             rated: new.rated,
             max_players,
             at: self.now(),
