@@ -153,9 +153,8 @@ pub async fn challenge(
     #[description = "Your colour (random by default)"] colour: Option<ColourArg>,
     #[description = "Play in a new thread (automatic when this channel already has a game)"]
     thread: Option<bool>,
-    #[description = "Time for each turn: 1d, 3d (default), 7d or none"] clock: Option<
-        Choice<TurnClock>,
-    >,
+    #[description = "Time per turn: 1d, 3d (default), 7d, none; or a bank A+B (B more per turn, up to A)"]
+    clock: Option<Choice<TurnClock>>,
     #[description = "When you challenge me: how strongly I play (medium by default)"] level: Option<
         Choice<Level>,
     >,

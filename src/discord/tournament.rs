@@ -133,9 +133,8 @@ pub async fn create(
     #[description = "round-robin or swiss"] format: Choice<Format>,
     #[description = "Swiss only: the number of rounds, 2 to 15"] rounds: Option<i64>,
     #[description = "Round-robin only: every pair meets twice"] double: Option<bool>,
-    #[description = "Time for each turn: 1d, 3d (default), 7d or none"] clock: Option<
-        Choice<TurnClock>,
-    >,
+    #[description = "Time per turn: 1d, 3d (default), 7d, none; or a bank A+B (B more per turn, up to A)"]
+    clock: Option<Choice<TurnClock>>,
     #[description = "Whether the games count for the ratings (yes by default)"] rated: Option<bool>,
     #[description = "The most players who may join"] max_players: Option<i64>,
     #[description = "Fibonacci only: standard (default) or cards"] variant: Option<
