@@ -219,6 +219,12 @@ fn warn_once(what: String, log: impl FnOnce()) {
 const MISSING: &str = "Sorry, I could not find the words for this answer. Please tell the \
                        server's admins.";
 
+/// The message id of a command word under `prefix`: `choice-3d`. A Fluent id has no `+`, so
+/// the clock `10d+36h` is `choice-10d-36h`.
+pub fn word_id(prefix: &str, word: &str) -> String {
+    format!("{prefix}-{}", word.replace('+', "-"))
+}
+
 /// Message `id` of `lang` without arguments, if that language has it (no fallback).
 pub fn message(lang: Lang, id: &str) -> Option<String> {
     let bundle = &bundles()[lang.index()];

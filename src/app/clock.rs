@@ -378,7 +378,7 @@ mod tests {
         row.paused_left_secs = Some(5 * 3600);
         new_turn(&mut row, at(150), Side::First, Side::Second);
         assert_eq!(hours(row.bank_first_secs), Some(17));
-        assert_eq!(hours(row.paused_left_secs), Some(71));
+        assert_eq!(hours(row.paused_left_secs), Some(72), "Second's full bank");
         assert_eq!(row.deadline, None);
     }
 

@@ -59,7 +59,7 @@ fn command_words(id: &str, command: &mut poise::Command<Data, BotError>) {
             &mut parameter.description_localizations,
         );
         for choice in parameter.choices.to_mut() {
-            let id = format!("choice-{}", choice.name);
+            let id = i18n::word_id("choice", &choice.name);
             for &lang in others {
                 add(&mut choice.localizations, lang, i18n::message(lang, &id));
             }
@@ -105,7 +105,7 @@ mod tests {
                     );
                 }
                 for choice in parameter.choices.iter() {
-                    let id = format!("choice-{}", choice.name);
+                    let id = i18n::word_id("choice", &choice.name);
                     assert_eq!(
                         i18n::message(Lang::En, &id).as_deref(),
                         Some(choice.name.as_ref())

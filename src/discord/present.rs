@@ -24,10 +24,9 @@ pub fn mention(user: UserId) -> String {
 
 pub use crate::words::{describe, side_name};
 
-/// A turn clock in `lang`: "3 days per turn", "no clock" (a Fluent id has no `+`: the clock
-/// `10d+36h` is `clock-10d-36h`).
+/// A turn clock in `lang`: "3 days per turn", "no clock".
 pub fn clock_words(lang: Lang, clock: crate::app::TurnClock) -> String {
-    tr!(lang, &format!("clock-{}", clock.as_str().replace('+', "-")))
+    tr!(lang, &crate::i18n::word_id("clock", clock.as_str()))
 }
 
 /// A time span in whole hours, in `lang`: "9 d 4 h", "10 d", "5 h".
@@ -133,7 +132,8 @@ pub fn board_note(lang: Lang, view: &GameView) -> Option<String> {
         } else if let Some(deadline) = view.clock.deadline {
             parts.push(tr!(lang, "game-note-due", date = utc(lang, deadline)));
         }
-        parts.extend(bank_text(lang, view));
+        // With a time bank the deadline is where the bank of the player to move runs out;
+        // both banks are in the message's status line (the picture's line has no room left).
     }
     parts.extend(event_text(lang, view));
     if let Some((kind, game)) = view.follows {

@@ -18,7 +18,7 @@ fn option_word(lang: Lang, key: &str, value: &str) -> String {
     format!(
         "`{}:{}`",
         tr!(lang, &format!("cmd-challenge-{key}")),
-        tr!(lang, &format!("choice-{value}"))
+        tr!(lang, &crate::i18n::word_id("choice", value))
     )
 }
 

@@ -1,13 +1,16 @@
 //! Time banks (`/challenge clock:10d+36h`) in the game service, against a real PostgreSQL and an
 //! injected clock: a bank spent by its own turns, refilled by the increment and capped, the
-//! deadline column that follows it, a timeout when it runs out, and a rematch that keeps it.
+//! deadline column that follows it, a timeout when it runs out, and a rematch and a tournament
+//! that keep it.
 
 use chrono::{DateTime, Duration, Utc};
 use fibonacci_bot::app::{FollowKind, GameView, NoticeKind, Outcome, Service, TurnClock, UserId};
 use fibonacci_bot::engine::{GameKind, Side};
+use fibonacci_bot::tournament::Format;
 
 use crate::common::{self, clock_start as start, clocked_service};
 use crate::service_clock::{ALICE, BOB, CHANNEL, db_conn, game, notices, offered};
+use crate::service_tournament::{CREATOR, new_event, start_waiting};
 
 /// Plays the first legal moves for `user` until their turn passes; the game after it.
 async fn play_turn(service: &Service, user: UserId) -> GameView {
@@ -137,4 +140,29 @@ async fn an_empty_bank_loses_on_time_and_a_rematch_keeps_the_bank_clock() {
     let rematch = service.accept(offer.id, ALICE).await.expect("accept");
     assert_eq!(rematch.clock.per_turn, TurnClock::Bank3d12h);
     assert_eq!(rematch.clock.banks, Some([hours(72), hours(72)]));
+}
+
+#[tokio::test]
+async fn a_tournament_with_a_bank_clock_gives_its_games_the_bank() {
+    let db = common::fresh_database().await;
+    let (service, _clock) = clocked_service(&db).await;
+    let mut new = new_event(CHANNEL + 50, Format::RoundRobin, None);
+    new.clock = TurnClock::Bank5d1d;
+    let t = service.create_tournament(new).await.expect("create");
+    assert_eq!(t.clock, TurnClock::Bank5d1d);
+    for p in [1, 2, 3] {
+        service.join_tournament(t.id, p).await.expect("join");
+    }
+    service
+        .start_tournament(t.id, CREATOR, false)
+        .await
+        .expect("start");
+    let mut channel = 90_000;
+    let games = start_waiting(&service, &mut channel).await;
+    assert_eq!(games.len(), 3);
+    for g in games {
+        assert_eq!(g.clock.per_turn, TurnClock::Bank5d1d);
+        assert_eq!(g.clock.banks, Some([hours(120), hours(120)]));
+        assert_eq!(g.clock.deadline, Some(start() + hours(120)));
+    }
 }

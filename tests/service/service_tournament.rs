@@ -18,9 +18,9 @@ use common::clocked_service as service;
 
 const GUILD: u64 = 7;
 const CHANNEL: u64 = 5000;
-const CREATOR: u64 = 100;
+pub(crate) const CREATOR: u64 = 100;
 
-fn new_event(channel: u64, format: Format, rounds: Option<i64>) -> NewTournament {
+pub(crate) fn new_event(channel: u64, format: Format, rounds: Option<i64>) -> NewTournament {
     NewTournament {
         guild: GUILD,
         channel,
@@ -56,7 +56,7 @@ fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> TournamentRefusal
 }
 
 /// Starts every paired game that waits, each in a channel of its own (its thread).
-async fn start_waiting(service: &Service, next_channel: &mut u64) -> Vec<GameView> {
+pub(crate) async fn start_waiting(service: &Service, next_channel: &mut u64) -> Vec<GameView> {
     let mut started = Vec::new();
     while let Some(claimed) = service.claim_tournament_game().await.expect("claim") {
         *next_channel += 1;
