@@ -79,7 +79,14 @@ impl Lang {
 
 /// The Fluent files every game shares, in the order they are loaded (each game's own file,
 /// [`GAME_FILES`], comes after them).
-pub const SHARED_FILES: [(&str, [&str; 2]); 9] = [
+pub const SHARED_FILES: [(&str, [&str; 2]); 10] = [
+    (
+        "vacation.ftl",
+        [
+            include_str!("../assets/locales/en-US/vacation.ftl"),
+            include_str!("../assets/locales/fr/vacation.ftl"),
+        ],
+    ),
     (
         "tournament.ftl",
         [

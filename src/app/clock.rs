@@ -84,10 +84,10 @@ crate::codec!(TurnClock {
     OneDay => "1d",
     ThreeDays => "3d",
     SevenDays => "7d",
+    Unlimited => "none",
     Bank10d36h => "10d+36h",
     Bank5d1d => "5d+1d",
     Bank3d12h => "3d+12h",
-    Unlimited => "none",
 });
 
 /// The fixed clocks, shortest first, and the banks, smallest first (`from_secs` reads a length
@@ -229,6 +229,34 @@ pub(crate) fn new_turn(row: &mut ClockRow, now: DateTime<Utc>, finished: Side, n
     row.turn_started_at = Some(now);
 }
 
+/// Stops the running clock of `side`'s turn for their vacation, which lasts `until` (none, or
+/// past: nothing to do). The turn keeps what it had left for when the vacation ends. A clock
+/// already paused stays as it is: whoever restarts it holds it again if the vacation still
+/// lasts.
+pub(crate) fn hold_for_vacation(
+    row: &mut ClockRow,
+    now: DateTime<Utc>,
+    side: Side,
+    until: Option<DateTime<Utc>>,
+) -> bool {
+    let Some(until) = until.filter(|&u| u > now) else {
+        return false;
+    };
+    let (Some(secs), None) = (row.clock_secs, row.paused_until) else {
+        return false;
+    };
+    let left = row.deadline.map_or(secs, |deadline| {
+        seconds((deadline - now).max(Duration::zero()))
+    });
+    row.paused_left_secs = Some(left);
+    row.paused_until = Some(until);
+    row.paused_at = Some(now);
+    row.paused_by = Some(side.into());
+    row.paused_for_vacation = true;
+    row.deadline = None;
+    true
+}
+
 /// `side`'s bank column.
 fn bank(row: &mut ClockRow, side: Side) -> &mut Option<i32> {
     match side {
@@ -251,6 +279,7 @@ pub(crate) fn stop(row: &mut ClockRow) {
     row.paused_left_secs = None;
     row.pause_offer = None;
     row.pause_offer_days = None;
+    row.paused_for_vacation = false;
 }
 
 /// A game's clock as front ends see it.
@@ -268,6 +297,23 @@ pub struct GameClock {
     /// With a time bank: each player's bank when their last turn ended (the player to move:
     /// when their turn started, which the deadline counts down).
     pub banks: Option<[Duration; 2]>,
+    /// The end of each player's latest vacation (it may have passed).
+    pub vacations: [Option<DateTime<Utc>>; 2],
+}
+
+impl GameClock {
+    /// The end of `side`'s vacation, if it lasts at `now`.
+    pub fn on_vacation(&self, side: Side, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.vacations[side.index()].filter(|&until| until > now)
+    }
+}
+
+/// The end of `side`'s latest vacation, as read with the game.
+pub(crate) fn vacation_until(row: &ClockRow, side: Side) -> Option<DateTime<Utc>> {
+    match side {
+        Side::First => row.first_vacation_until,
+        Side::Second => row.second_vacation_until,
+    }
 }
 
 #[cfg(test)]
@@ -283,7 +329,7 @@ mod tests {
     fn turn_clocks_have_words_and_lengths() {
         assert_eq!(
             TurnClock::words(),
-            ["1d", "3d", "7d", "10d+36h", "5d+1d", "3d+12h", "none"]
+            ["1d", "3d", "7d", "none", "10d+36h", "5d+1d", "3d+12h"]
         );
         assert_eq!(TurnClock::default(), TurnClock::ThreeDays);
         for clock in TurnClock::ALL {

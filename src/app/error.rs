@@ -68,6 +68,8 @@ pub enum Refusal {
     SelfChallenge,
     /// A tournament command refused.
     Tournament(super::tournaments::TournamentRefusal),
+    /// A vacation command refused (or a clock a vacation holds).
+    Vacation(super::vacation::VacationRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.

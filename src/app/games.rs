@@ -183,7 +183,11 @@ impl Service {
         if save.outcome.is_some() {
             clock::stop(&mut loaded.row.clock);
         } else if turn_after != turn_before {
-            clock::new_turn(&mut loaded.row.clock, now, turn_before.0, turn_after.0);
+            let clock = &mut loaded.row.clock;
+            clock::new_turn(clock, now, turn_before.0, turn_after.0);
+            // A turn that comes back to a player on vacation starts its clock when it ends.
+            let until = clock::vacation_until(clock, turn_after.0);
+            clock::hold_for_vacation(clock, now, turn_after.0, until);
         }
         // Against the bot: the AI's turn is due as soon as it starts (a lease taken meanwhile
         // stands while the turn does not change).

@@ -33,6 +33,7 @@ mod review;
 mod schedule;
 mod start;
 mod tournaments;
+mod vacation;
 mod views;
 
 use std::sync::Arc;
@@ -62,6 +63,7 @@ pub use tournaments::{
     Advanced, EventPlayer, GameToStart, NewTournament, PairedGame, Table, TournamentRefusal,
     TournamentState, TournamentView,
 };
+pub use vacation::{AutoVacation, VACATION_DAYS_PER_YEAR, Vacation, VacationRefusal};
 pub use views::{
     ChallengeView, EventTag, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,
 };

@@ -61,14 +61,17 @@ fn start_pause(clock: &mut ClockRow, by: Side, days: u8, now: DateTime<Utc>) {
 }
 
 /// Restarts the clock of a paused game at `now`: the turn gets back the time it had left, and
-/// the whole days of the pause not used go back to the player who asked for it.
+/// the whole days of the pause not used go back to the player who asked for it (a vacation's
+/// stop counts no paused days: the vacation gives its own back).
 pub(crate) fn end_pause(clock: &mut ClockRow, now: DateTime<Utc>) {
     let (Some(until), Some(by)) = (clock.paused_until, clock.paused_by) else {
         return;
     };
-    let unused = u8::try_from((until - now).num_days().max(0)).unwrap_or(0);
-    let by = Side::from(by);
-    set_days_used(clock, by, days_used(clock, by).saturating_sub(unused));
+    if !std::mem::take(&mut clock.paused_for_vacation) {
+        let unused = u8::try_from((until - now).num_days().max(0)).unwrap_or(0);
+        let by = Side::from(by);
+        set_days_used(clock, by, days_used(clock, by).saturating_sub(unused));
+    }
     let left = clock
         .paused_left_secs
         .or(clock.clock_secs)
@@ -202,10 +205,21 @@ impl Service {
             if loaded.row.clock.clock_secs.is_none() {
                 return Err(Refusal::NoClock.into());
             }
-            if loaded.row.clock.paused_until.is_none() {
+            let Some(until) = loaded.row.clock.paused_until else {
                 return Err(Refusal::NotPaused.into());
+            };
+            if loaded.row.clock.paused_for_vacation {
+                let to_move = loaded.game.side_to_move();
+                let player = loaded.player(to_move);
+                return Err(
+                    Refusal::Vacation(super::VacationRefusal::Holds { player, until }).into(),
+                );
             }
-            end_pause(&mut loaded.row.clock, self.now());
+            let now = self.now();
+            end_pause(&mut loaded.row.clock, now);
+            let to_move = loaded.game.side_to_move();
+            let until = super::clock::vacation_until(&loaded.row.clock, to_move);
+            super::clock::hold_for_vacation(&mut loaded.row.clock, now, to_move, until);
             let entry = clock_entry(
                 &loaded,
                 side,

@@ -223,6 +223,7 @@ pub(crate) fn game_clock(row: &ClockRow) -> GameClock {
             };
             [secs(row.bank_first_secs), secs(row.bank_second_secs)]
         }),
+        vacations: [row.first_vacation_until, row.second_vacation_until],
     }
 }
 

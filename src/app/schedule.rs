@@ -41,6 +41,8 @@ pub struct TickReport {
     pub timeouts: usize,
     pub aborted: usize,
     pub resumed: usize,
+    /// Deadlines that passed on vacation: the clock stopped instead.
+    pub vacations: usize,
     /// Games that could not be handled (logged; tried again at the next look).
     pub failed: usize,
 }
@@ -181,6 +183,8 @@ impl Service {
                     notice.map(|n| {
                         if n.kind == NoticeKind::Aborted {
                             report.aborted += 1;
+                        } else if n.kind == NoticeKind::Vacation {
+                            report.vacations += 1;
                         } else {
                             report.timeouts += 1;
                         }
@@ -261,6 +265,10 @@ impl Service {
         };
         let by = loaded.row.clock.paused_by.map_or(Side::First, Side::from);
         end_pause(&mut loaded.row.clock, now);
+        // A pause that ends while the player to move is on vacation: the vacation holds it.
+        let to_move = loaded.game.side_to_move();
+        let until = clock::vacation_until(&loaded.row.clock, to_move);
+        clock::hold_for_vacation(&mut loaded.row.clock, now, to_move, until);
         let mut entry = Self::service_entry(&loaded, by, loaded.player(by), MoveKind::Resume);
         entry.notation = "clock resumed: the pause is over".to_string();
         Self::write_claimed(tx, &loaded, entry, None, now).await?;
@@ -287,6 +295,23 @@ impl Service {
         };
         let side = loaded.game.side_to_move();
         let user = loaded.player(side);
+        // On vacation (automatic, or begun while this waited), a deadline does not lose: the
+        // clock stops until the vacation ends.
+        if let Some(until) = self.vacation_at_deadline(tx, user, now).await? {
+            clock::hold_for_vacation(&mut loaded.row.clock, now, side, Some(until));
+            let mut entry = Self::service_entry(&loaded, side, user, MoveKind::Pause);
+            entry.notation = format!(
+                "deadline passed on vacation: clock stopped until {}",
+                until.to_rfc3339()
+            );
+            Self::write_claimed(tx, &loaded, entry, None, now).await?;
+            return Ok(Ok(NewNotice {
+                game_id: id,
+                kind: NoticeKind::Vacation,
+                user: Some(user),
+                deadline: Some(until),
+            }));
+        }
         let ever_moved = schedule::movers(tx, &[id])
             .await?
             .iter()

@@ -8,7 +8,7 @@ use super::choices::Choice;
 use super::present::{game_message, mention, timestamp, turn_ping};
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, answer, invoker, lang, names_from_interaction};
-use crate::app::{GameView, Notify, PauseStep, UserId};
+use crate::app::{AutoVacation, GameView, Notify, PauseStep, UserId};
 use crate::engine::Codec;
 use crate::i18n::Lang;
 use crate::tr;
@@ -149,11 +149,27 @@ pub async fn settings(
     ctx: Context<'_>,
     #[description = "Turn reminders: in the game's channel (default) or by direct message"]
     notify: Option<Choice<Notify>>,
+    #[rename = "auto-vacation"]
+    #[description = "on: a deadline that passes uses one of your vacation days instead of losing"]
+    auto_vacation: Option<Choice<AutoVacation>>,
 ) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, _, _) = invoker(ctx);
     let lang = lang::of(ctx).user;
     answer(ctx, "settings", async move {
+        let auto = match auto_vacation {
+            Some(Choice(auto)) => {
+                data.service.set_auto_vacation(user, auto).await?;
+                auto
+            }
+            None => data.service.auto_vacation(user).await?,
+        };
+        let auto_line = tr!(
+            lang,
+            "settings-auto-vacation",
+            changed = if auto_vacation.is_some() { "yes" } else { "no" },
+            state = auto.as_str()
+        );
         let now = match notify {
             Some(Choice(notify)) => {
                 data.service.set_notify(user, notify).await?;
@@ -161,12 +177,15 @@ pub async fn settings(
             }
             None => data.service.notify_of(user).await?,
         };
-        Ok(Answer::private(Message::text(tr!(
-            lang,
-            "settings-notify",
-            changed = if notify.is_some() { "yes" } else { "no" },
-            how = now.as_str()
-        ))))
+        Ok(Answer::private(Message::text(
+            tr!(
+                lang,
+                "settings-notify",
+                changed = if notify.is_some() { "yes" } else { "no" },
+                how = now.as_str()
+            ) + "\n"
+                + &auto_line,
+        )))
     })
     .await
 }

@@ -47,10 +47,16 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
                 ),
                 (None, None) => String::new(),
             };
-            let clock = match super::present::bank_text(lang, view) {
-                Some(banks) => format!("{clock}, {banks}"),
-                None => clock,
-            };
+            let mut clock = clock;
+            for extra in [
+                super::present::bank_text(lang, view),
+                super::present::vacation_text(lang, view),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                clock = format!("{clock}, {extra}");
+            }
             let ai = view.ai.map_or(String::new(), |(_, level)| {
                 format!(
                     " ({})",

@@ -42,6 +42,7 @@ pub mod terms;
 mod thread;
 pub mod tournament;
 pub mod tournament_posts;
+mod vacation;
 pub mod words;
 
 pub use config::{BotConfig, ConfigError};
@@ -102,6 +103,7 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         review::review(),
         info::rules(),
         clock::settings(),
+        vacation::vacation(),
         ratings::leaderboard(),
         ratings::profile(),
         tournament::tournament(),

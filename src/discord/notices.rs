@@ -170,6 +170,23 @@ async fn send(
             let board = game_message(http, presenter, lang, &headline, view).await;
             board_then(http, view, board, game_over(lang, view)).await
         }
+        NoticeKind::Vacation => {
+            // Both players hear that the deadline waits for the vacation's end.
+            let (Some(user), Some(until)) = (notice.user, notice.deadline) else {
+                return Ok(());
+            };
+            let headline = crate::tr!(
+                lang,
+                "notice-vacation",
+                player = mention(user),
+                until = timestamp(until, 'f'),
+                relative = timestamp(until, 'R')
+            );
+            let board = game_message(http, presenter, lang, &headline, view)
+                .await
+                .notify(view.players);
+            post(http, view.channel, &board).await.map(|_| ())
+        }
         NoticeKind::Resumed => {
             let headline = crate::tr!(lang, "notice-resumed");
             let board = game_message(http, presenter, lang, &headline, view).await;

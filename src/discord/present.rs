@@ -39,6 +39,24 @@ pub fn span_words(lang: Lang, span: chrono::Duration) -> String {
     }
 }
 
+/// The players on vacation now, for opponents to see ("🏖 Green on vacation until …").
+pub fn vacation_text(lang: Lang, view: &GameView) -> Option<String> {
+    let now = chrono::Utc::now();
+    let on: Vec<String> = [Side::First, Side::Second]
+        .into_iter()
+        .filter_map(|side| {
+            let until = view.clock.on_vacation(side, now)?;
+            Some(tr!(
+                lang,
+                "game-on-vacation",
+                side = side_name(lang, view.game.kind(), side),
+                until = timestamp(until, 'f')
+            ))
+        })
+        .collect();
+    (view.outcome.is_none() && !on.is_empty()).then(|| on.join(" · "))
+}
+
 /// With a time bank: each side's bank ("🏦 banks: Red 9 d 4 h · Green 10 d"). The player to
 /// move's is what they had when their turn started; their deadline counts it down.
 pub fn bank_text(lang: Lang, view: &GameView) -> Option<String> {
@@ -79,6 +97,7 @@ fn clock_text(lang: Lang, view: &GameView) -> Option<String> {
         ));
     }
     parts.extend(bank_text(lang, view));
+    parts.extend(vacation_text(lang, view));
     if let Some((side, days)) = clock.pause_offer {
         parts.push(tr!(
             lang,

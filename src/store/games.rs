@@ -72,6 +72,12 @@ pub struct ClockRow {
     /// their first turn).
     pub bank_first_secs: Option<i32>,
     pub bank_second_secs: Option<i32>,
+    /// The pause is the vacation of the player to move (it counts no paused days).
+    pub paused_for_vacation: bool,
+    /// The end of each player's latest vacation, first mover first (read with the row, never
+    /// written by [`update`]; it may have passed).
+    pub first_vacation_until: Option<DateTime<Utc>>,
+    pub second_vacation_until: Option<DateTime<Utc>>,
 }
 
 /// One entry of the move log.
@@ -440,7 +446,7 @@ pub async fn update(
              paused_until = $12, paused_at = $13, paused_by = $14, paused_left_secs = $15, \
              pause_offer = $16, pause_offer_days = $17, pause_days_first = $18, \
              pause_days_second = $19, ai_due_at = $20, clock_increment_secs = $28, \
-             bank_first_secs = $29, bank_second_secs = $30 \
+             bank_first_secs = $29, bank_second_secs = $30, paused_for_vacation = $31 \
          WHERE id = $1 AND version = $2",
     )
     .bind(game_id)
@@ -473,6 +479,7 @@ pub async fn update(
     .bind(clock.clock_increment_secs)
     .bind(clock.bank_first_secs)
     .bind(clock.bank_second_secs)
+    .bind(clock.paused_for_vacation)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

@@ -79,6 +79,9 @@ pub enum NoticeKind {
     Started,
     /// A game lost because its player withdrew from the tournament.
     Withdrawn,
+    /// A deadline passed while its player was on vacation (automatic, or begun meanwhile): the
+    /// clock waits for the vacation's end.
+    Vacation,
 }
 
 /// What a move log entry records (`moves.kind`): `Move` entries are replayed through the engine,

@@ -19,7 +19,12 @@ macro_rules! game_columns {
          g.paused_left_secs, g.pause_offer, g.pause_offer_days, g.pause_days_first, \
          g.pause_days_second, g.ai_level, g.ai_side, g.rated, g.ai_due_at, g.tournament_id, \
          g.tournament_round, g.clock_increment_secs, g.bank_first_secs, g.bank_second_secs, \
-         (SELECT e.name FROM tournaments e WHERE e.id = g.tournament_id) AS tournament_name"
+         (SELECT e.name FROM tournaments e WHERE e.id = g.tournament_id) AS tournament_name, \
+         g.paused_for_vacation, \
+         (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.first_player) \
+             AS first_vacation_until, \
+         (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.second_player) \
+             AS second_vacation_until"
     };
 }
 
@@ -32,6 +37,7 @@ pub mod ratings;
 pub mod reviews;
 pub mod schedule;
 pub mod tournaments;
+pub mod vacations;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};

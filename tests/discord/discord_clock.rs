@@ -101,6 +101,77 @@ async fn a_time_bank_is_chosen_by_command_and_both_banks_are_shown() {
     t.close().await;
 }
 
+/// `/vacation` stops the clock of the game waiting for the player, the opponent sees it on the
+/// board and cannot restart it, and `/vacation end:` gives the whole unused days back.
+#[tokio::test]
+async fn a_vacation_by_command_stops_the_clock_and_the_opponent_sees_it() {
+    let t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    let (_, started) = t
+        .say(ALICE, GENERAL, "vacation", &[("days", json!(3))])
+        .await;
+    assert!(
+        started.ephemeral
+            && started.content.contains("You are on vacation until <t:")
+            && started
+                .content
+                .contains("27 vacation days are left this year"),
+        "{}",
+        started.content
+    );
+    let stopped: bool = t
+        .sql_value(
+            &format!(
+                "SELECT deadline IS NULL AND paused_for_vacation FROM games WHERE id = {GAME}"
+            ),
+            GENERAL,
+        )
+        .await;
+    assert!(stopped, "the clock of the game waiting for Alice stopped");
+    let (_, board) = t.say(BOB, GENERAL, "board", &[]).await;
+    assert!(
+        board.content.contains("🏖 Red on vacation until <t:"),
+        "{}",
+        board.content
+    );
+    let refused = t.refused(BOB, GENERAL, "resume", &[]).await;
+    assert!(refused.contains("stopped for the vacation of"), "{refused}");
+    let refused = t
+        .refused(ALICE, GENERAL, "vacation", &[("days", json!(2))])
+        .await;
+    assert!(refused.contains("already on vacation"), "{refused}");
+    // Ended at once: two whole days of three come back.
+    let (_, ended) = t
+        .say(ALICE, GENERAL, "vacation", &[("end", json!(true))])
+        .await;
+    assert!(
+        ended.ephemeral && ended.content.contains("29 vacation days are left"),
+        "{}",
+        ended.content
+    );
+    let running: bool = t
+        .sql_value(
+            &format!("SELECT deadline IS NOT NULL FROM games WHERE id = {GAME}"),
+            GENERAL,
+        )
+        .await;
+    assert!(running);
+    let (_, settings) = t
+        .say(
+            ALICE,
+            GENERAL,
+            "settings",
+            &[("auto-vacation", json!("on"))],
+        )
+        .await;
+    assert!(
+        settings.content.contains("Automatic vacation is now on"),
+        "{}",
+        settings.content
+    );
+    t.close().await;
+}
+
 #[tokio::test]
 async fn reminders_go_by_direct_message_when_asked_and_to_the_channel_when_dms_are_closed() {
     let t = Table::open().await;

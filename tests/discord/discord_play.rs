@@ -112,6 +112,7 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
             "settings",
             "tournament",
             "undo",
+            "vacation",
             "vela"
         ]
     );
@@ -135,7 +136,11 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
         ["red", "green", "white", "black", "random"]
     );
     assert_eq!(option("thread")["type"], 5, "thread is a boolean option");
-    assert_eq!(choice_names(&option("clock")), ["1d", "3d", "7d", "none"]);
+    // The clocks of issue 11 stay as they were; the time banks (issue 34) follow them.
+    assert_eq!(
+        choice_names(&option("clock")),
+        ["1d", "3d", "7d", "none", "10d+36h", "5d+1d", "3d+12h"]
+    );
     let moves = commands.iter().find(|c| c["name"] == "move").unwrap();
     assert_eq!(moves["options"][0]["name"], "moves");
     assert_eq!(moves["options"][0]["autocomplete"], true);
@@ -244,7 +249,7 @@ async fn without_a_guild_id_the_commands_are_registered_globally_and_work() {
         t.fake.registered_at(),
         [format!("/api/v10/applications/{APP_ID}/commands")]
     );
-    assert_eq!(t.fake.commands().len(), 23);
+    assert_eq!(t.fake.commands().len(), 24);
     let (started, _) = t.start_game(GENERAL, &[]).await;
     assert!(started.has_png(), "{started:?}");
     t.close().await;

@@ -15,5 +15,6 @@ mod service_embedded;
 mod service_ratings;
 mod service_resilience;
 mod service_tournament;
+mod service_vacation;
 mod store_migration;
 mod store_migration_checksums;

@@ -66,6 +66,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "time bank",
         "8947908f62d474459be9cf65ed78a1d5fb202c42182315b124bbdaceb12a69b91a8233c252411384a8166f8a120194f6",
     ),
+    (
+        12,
+        "vacation",
+        "481cd125e0849350d0e4e5a1aa27f59397cf84431fd898a1c98d68813d3515ed68bb13d4ff86ca8de3db5588f3ad8fc9",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
