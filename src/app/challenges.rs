@@ -335,7 +335,13 @@ impl Service {
             rated: row.rated && ai.is_none(),
             tournament,
         };
-        let game_row = games::insert(tx, &new).await?;
+        let mut game_row = games::insert(tx, &new).await?;
+        // A first mover on vacation: the first turn's clock starts when the vacation ends.
+        if let Some(until) = game_row.clock.first_vacation_until.filter(|&u| u > now)
+            && game_row.clock.deadline.is_some()
+        {
+            game_row = games::hold_new(tx, game_row.id, until, now).await?;
+        }
         challenges::accept(tx, row.id, game_row.id).await?;
         Ok((game_row, view))
     }

@@ -22,6 +22,7 @@ mod cross_table;
 pub mod deflate;
 mod frame;
 pub mod layout;
+mod lzw;
 mod marks;
 mod paint;
 mod palette;

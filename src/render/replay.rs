@@ -5,11 +5,13 @@
 //! changed pixel, with a transparent colour for the pixels inside it that did not change (as
 //! lichess's `lila-gif` does for chess). A turn moves a few pieces and changes the header's
 //! words, so most of each rectangle is one transparent run, which LZW shrinks to almost
-//! nothing. Each frame has its own palette: the canvas already holds every picture in at most
-//! a few hundred colours, so no colour quantisation is needed.
+//! nothing (with [`super::lzw`], which crosses such a run in a few steps). Each frame has its
+//! own palette: the canvas already holds every picture in at most a few hundred colours, so no
+//! colour quantisation is needed.
 
 use std::borrow::Cow;
 
+use super::lzw::Lzw;
 use super::{BoardInfo, RenderError, RenderOptions, draw, paint, with_scratch};
 use crate::engine::Game;
 
@@ -28,6 +30,8 @@ pub fn replay_gif(frames: &[ReplayFrame], options: &RenderOptions) -> Result<Vec
     with_scratch(|scratch| {
         let mut shown = Vec::new();
         let mut rect = paint::FrameRect::default();
+        let mut lzw = Lzw::default();
+        let mut data = Vec::new();
         let mut encoder: Option<gif::Encoder<Vec<u8>>> = None;
         for frame in frames {
             draw(&mut scratch.canvas, &frame.game, &frame.info, options)?;
@@ -48,6 +52,11 @@ pub fn replay_gif(frames: &[ReplayFrame], options: &RenderOptions) -> Result<Vec
                 encoder = Some(e);
             }
             canvas.write_frame(&mut shown, &mut rect);
+            // The narrowest code the frame's slots allow (GIF's least is 2 bits).
+            let top = rect.indices.iter().copied().max().unwrap_or(0);
+            let min_width = (u8::BITS - top.leading_zeros()).max(2) as u8;
+            data.clear();
+            lzw.encode(&rect.indices, min_width, rect.transparent, &mut data);
             let gif_frame = gif::Frame {
                 delay: frame.delay,
                 dispose: gif::DisposalMethod::Keep,
@@ -57,11 +66,12 @@ pub fn replay_gif(frames: &[ReplayFrame], options: &RenderOptions) -> Result<Vec
                 width: rect.width as u16,
                 height: rect.height as u16,
                 palette: Some(rect.palette.clone()),
-                buffer: Cow::Borrowed(&rect.indices),
+                buffer: Cow::Borrowed(&data),
                 ..gif::Frame::default()
             };
             if let Some(e) = encoder.as_mut() {
-                e.write_frame(&gif_frame).map_err(encode_error)?;
+                e.write_lzw_pre_encoded_frame(&gif_frame)
+                    .map_err(encode_error)?;
             }
         }
         match encoder {

@@ -183,6 +183,29 @@ pub async fn insert(conn: &mut PgConnection, new: &NewGameRow) -> Result<GameRow
     .await?)
 }
 
+/// Stops the clock of new game `id` at `now`, its first turn untouched, until `until` (the end
+/// of its first mover's vacation): the whole first turn waits for it.
+pub async fn hold_new(
+    conn: &mut PgConnection,
+    id: i64,
+    until: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<GameRow, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE games AS g SET \
+             paused_left_secs = GREATEST(EXTRACT(EPOCH FROM g.deadline - $3), 0)::integer, \
+             paused_until = $2, paused_at = $3, paused_by = 0, paused_for_vacation = true, \
+             deadline = NULL \
+         WHERE g.id = $1 RETURNING ",
+        game_columns!()
+    ))
+    .bind(id)
+    .bind(until)
+    .bind(now)
+    .fetch_one(conn)
+    .await?)
+}
+
 /// The active game claiming `channel`, row-locked until the transaction ends. The caller must
 /// still check `outcome`: the game may have ended while this waited for the lock.
 pub async fn lock_active_in_channel(

@@ -253,3 +253,18 @@ async fn view_or_last(service: &Service) -> Option<Outcome> {
     let (view, _) = service.history(CHANNEL).await.expect("history");
     view.outcome
 }
+
+#[tokio::test]
+async fn a_game_that_starts_during_a_vacation_waits_for_its_end() {
+    let db = common::fresh_database().await;
+    let (service, clock) = clocked_service(&db).await;
+    service.start_vacation(ALICE, 2).await.expect("vacation");
+    let g = game(&service, CHANNEL, GameKind::Fibonacci, TurnClock::OneDay).await;
+    assert_eq!(g.player_to_move(), Some(ALICE));
+    assert_eq!(g.clock.deadline, None);
+    assert_eq!(g.clock.paused_until, Some(now(&clock) + Duration::days(2)));
+    clock.advance(Duration::days(2));
+    service.tick().await.expect("tick");
+    let g = view(&service, CHANNEL).await;
+    assert_eq!(g.clock.deadline, Some(now(&clock) + Duration::days(1)));
+}

@@ -68,17 +68,20 @@ impl Canvas {
         (map, kept.iter().flat_map(|&i| self.colours[i].0).collect())
     }
 
-    /// The canvas as the next frame of an animation, drawn over `shown` (the colour of each
-    /// pixel the frames before left on screen; empty before the first frame, and brought up
-    /// to date here): the smallest rectangle that holds every pixel that changed, its pixels as
-    /// slots of a palette of its own, and a transparent slot for the pixels that did not
+    /// The canvas as the next frame of an animation, drawn over `shown` (each pixel the frames
+    /// before left on screen, as [`packed`] colours; empty before the first frame, and brought
+    /// up to date here): the smallest rectangle that holds every pixel that changed, its pixels
+    /// as slots of a palette of its own, and a transparent slot for the pixels that did not
     /// change, so that a frame costs what changed on the board, not the whole picture.
-    pub fn write_frame(&self, shown: &mut Vec<Colour>, frame: &mut FrameRect) {
+    pub fn write_frame(&self, shown: &mut Vec<u32>, frame: &mut FrameRect) {
         let width = self.width as usize;
-        let colour = |i: usize| self.colours[self.pixels[i] as usize];
+        // The picture's colours, packed so that rows compare as plain memory.
+        let packed_colours: Vec<u32> = self.colours.iter().map(|&c| packed(c)).collect();
+        let now = &mut frame.colours;
+        now.clear();
+        now.extend(self.pixels.iter().map(|&p| packed_colours[p as usize]));
         if shown.len() != self.pixels.len() {
-            shown.clear();
-            shown.extend((0..self.pixels.len()).map(colour));
+            std::mem::swap(shown, now);
             let (map, palette) = self.slots(&self.counts, 256);
             (frame.left, frame.top) = (0, 0);
             (frame.width, frame.height) = (self.width, self.height);
@@ -90,22 +93,27 @@ impl Canvas {
                 .extend(self.pixels.iter().map(|&p| map[p as usize]));
             return;
         }
-        // The rectangle of changed pixels, and how many of each colour it shows anew.
+        // The rectangle of changed pixels (most rows are equal, compared whole first), and how
+        // many of each colour it shows anew.
         let mut counts = vec![0u32; self.colours.len()];
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-        for (y, (row, seen)) in self
-            .pixels
+        for (y, ((row, seen), pixels)) in now
             .chunks_exact(width.max(1))
             .zip(shown.chunks_exact(width.max(1)))
+            .zip(self.pixels.chunks_exact(width.max(1)))
             .enumerate()
         {
-            for (x, (&p, &old)) in row.iter().zip(seen).enumerate() {
-                if self.colours[p as usize] != old {
-                    counts[p as usize] += 1;
-                    x0 = x0.min(x);
-                    x1 = x1.max(x);
-                    y0 = y0.min(y);
-                    y1 = y1.max(y);
+            if row == seen {
+                continue;
+            }
+            let differs = |(a, b): (&u32, &u32)| a != b;
+            let first = row.iter().zip(seen).position(differs).unwrap_or(0);
+            let last = width - 1 - row.iter().zip(seen).rev().position(differs).unwrap_or(0);
+            (x0, x1) = (x0.min(first), x1.max(last));
+            (y0, y1) = (y0.min(y), y);
+            for x in first..=last {
+                if row[x] != seen[x] {
+                    counts[pixels[x] as usize] += 1;
                 }
             }
         }
@@ -124,18 +132,28 @@ impl Canvas {
         frame.palette.extend([0, 0, 0]);
         frame.indices.clear();
         for y in y0..=y1 {
-            let row = y * width;
-            for i in row + x0..=row + x1 {
-                let now = colour(i);
-                frame.indices.push(if now == shown[i] {
+            let row = y * width + x0..=y * width + x1;
+            let pixels = &self.pixels[row.clone()];
+            for ((c, old), &p) in frame.colours[row.clone()]
+                .iter()
+                .zip(&shown[row])
+                .zip(pixels)
+            {
+                frame.indices.push(if c == old {
                     transparent
                 } else {
-                    shown[i] = now;
-                    map[self.pixels[i] as usize]
+                    map[p as usize]
                 });
             }
         }
+        // What is shown now is this frame's picture.
+        std::mem::swap(shown, &mut frame.colours);
     }
+}
+
+/// A colour as one number (red, green, blue from the high byte down), for comparing pictures.
+fn packed(c: Colour) -> u32 {
+    u32::from(c.0[0]) << 16 | u32::from(c.0[1]) << 8 | u32::from(c.0[2])
 }
 
 /// One frame of an animation as [`Canvas::write_frame`] makes it: where it goes on the
@@ -150,6 +168,8 @@ pub struct FrameRect {
     pub palette: Vec<u8>,
     pub transparent: Option<u8>,
     pub indices: Vec<u8>,
+    /// Room for a picture's packed colours, kept from frame to frame.
+    colours: Vec<u32>,
 }
 
 /// Finds the nearest of up to 256 colours by [`distance`]. A busy board has hundreds of colours
