@@ -25,6 +25,9 @@ ALTER TABLE games ADD COLUMN paused_for_vacation BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE games ADD CONSTRAINT games_vacation_is_a_pause
     CHECK (NOT paused_for_vacation OR paused_until IS NOT NULL);
 
+-- A tournament says whether its games honour vacations (yes by default).
+ALTER TABLE tournaments ADD COLUMN vacation BOOLEAN NOT NULL DEFAULT true;
+
 -- A deadline passed with automatic vacation on: both players are told a vacation day was used.
 ALTER TABLE notices DROP CONSTRAINT notices_kind_check;
 ALTER TABLE notices ADD CONSTRAINT notices_kind_check

@@ -2,16 +2,16 @@
 //! carries a challenge's buttons.
 
 use crate::ai::Level;
-use crate::engine::Game;
+use crate::engine::{Game, Side};
 use crate::store::challenges::{self, ChallengeRow, NewChallengeRow};
 use crate::store::games::{self, GameRow, NewGameRow};
 use crate::store::kinds::SideIndex;
 use crate::store::{StoreError, Tx, id_from_db};
 
 use super::error::{AppError, ChallengeAction, ChannelHolder, Refusal};
-use super::replay;
 use super::views::{ChallengeView, GameView, NewChallenge};
 use super::{ChallengeState, ChannelId, ColourChoice, MessageId, Service, UserId, random_u64};
+use super::{clock, replay};
 
 /// Which challenge a command answers: a button's, by id, or the open one of a channel.
 #[derive(Clone, Copy, Debug)]
@@ -337,7 +337,8 @@ impl Service {
         };
         let mut game_row = games::insert(tx, &new).await?;
         // A first mover on vacation: the first turn's clock starts when the vacation ends.
-        if let Some(until) = game_row.clock.first_vacation_until.filter(|&u| u > now)
+        if let Some(until) =
+            clock::vacation_until(&game_row.clock, Side::First).filter(|&u| u > now)
             && game_row.clock.deadline.is_some()
         {
             game_row = games::hold_new(tx, game_row.id, until, now).await?;

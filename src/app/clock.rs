@@ -308,8 +308,12 @@ impl GameClock {
     }
 }
 
-/// The end of `side`'s latest vacation, as read with the game.
+/// The end of `side`'s latest vacation, as read with the game; none in a game that does not
+/// honour vacations (its tournament said so).
 pub(crate) fn vacation_until(row: &ClockRow, side: Side) -> Option<DateTime<Utc>> {
+    if !row.vacation_allowed {
+        return None;
+    }
     match side {
         Side::First => row.first_vacation_until,
         Side::Second => row.second_vacation_until,

@@ -297,7 +297,9 @@ impl Service {
         let user = loaded.player(side);
         // On vacation (automatic, or begun while this waited), a deadline does not lose: the
         // clock stops until the vacation ends.
-        if let Some(until) = self.vacation_at_deadline(tx, user, now).await? {
+        let allowed = loaded.row.clock.vacation_allowed
+            && loaded.row.ai_side.is_none_or(|ai| Side::from(ai) != side);
+        if allowed && let Some(until) = self.vacation_at_deadline(tx, user, now).await? {
             clock::hold_for_vacation(&mut loaded.row.clock, now, side, Some(until));
             let mut entry = Self::service_entry(&loaded, side, user, MoveKind::Pause);
             entry.notation = format!(

@@ -220,6 +220,7 @@ impl Service {
             };
             let side = loaded.game.side_to_move();
             if loaded.player(side) != user
+                || !loaded.row.clock.vacation_allowed
                 || !clock::hold_for_vacation(&mut loaded.row.clock, now, side, Some(until))
             {
                 continue;

@@ -57,6 +57,7 @@ fn announcement(lang: Lang, t: &TournamentView) -> Message {
         game = describe(lang, &t.config),
         clock = present::clock_words(lang, t.clock),
         rated = if t.rated { "yes" } else { "no" },
+        vacation = if t.vacation { "yes" } else { "no" },
         count = t.players.len(),
         players = if players.is_empty() {
             "—".to_string()
@@ -136,6 +137,8 @@ pub async fn create(
     #[description = "Time per turn: 1d, 3d (default), 7d, none; or a bank A+B (B more per turn, up to A)"]
     clock: Option<Choice<TurnClock>>,
     #[description = "Whether the games count for the ratings (yes by default)"] rated: Option<bool>,
+    #[description = "Whether a player's vacation stops their clock in these games (yes by default)"]
+    vacation: Option<bool>,
     #[description = "The most players who may join"] max_players: Option<i64>,
     #[description = "Fibonacci only: standard (default) or cards"] variant: Option<
         Choice<fibonacci::Variant>,
@@ -168,6 +171,7 @@ pub async fn create(
                 double: double.unwrap_or(false),
                 config,
                 clock: clock.map_or_else(TurnClock::default, |c| c.0),
+                vacation: vacation.unwrap_or(true),
                 rated: rated.unwrap_or(true),
                 max_players,
             })

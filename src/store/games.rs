@@ -74,6 +74,8 @@ pub struct ClockRow {
     pub bank_second_secs: Option<i32>,
     /// The pause is the vacation of the player to move (it counts no paused days).
     pub paused_for_vacation: bool,
+    /// Whether vacations stop this game's clock (a tournament may say no; read with the row).
+    pub vacation_allowed: bool,
     /// The end of each player's latest vacation, first mover first (read with the row, never
     /// written by [`update`]; it may have passed).
     pub first_vacation_until: Option<DateTime<Utc>>,

@@ -21,6 +21,8 @@ macro_rules! game_columns {
          g.tournament_round, g.clock_increment_secs, g.bank_first_secs, g.bank_second_secs, \
          (SELECT e.name FROM tournaments e WHERE e.id = g.tournament_id) AS tournament_name, \
          g.paused_for_vacation, \
+         COALESCE((SELECT e.vacation FROM tournaments e WHERE e.id = g.tournament_id), true) \
+             AS vacation_allowed, \
          (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.first_player) \
              AS first_vacation_until, \
          (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.second_player) \

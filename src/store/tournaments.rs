@@ -10,7 +10,7 @@ macro_rules! columns {
     () => {
         "t.id, t.guild_id, t.channel_id, t.creator, t.name, t.format, t.rounds, t.double_games, \
          t.options, t.clock_secs, t.rated, t.max_players, t.state, t.round, t.message_id, \
-         t.created_at, t.started_at, t.finished_at, t.clock_increment_secs"
+         t.created_at, t.started_at, t.finished_at, t.clock_increment_secs, t.vacation"
     };
 }
 
@@ -36,6 +36,8 @@ pub struct TournamentRow {
     pub finished_at: Option<DateTime<Utc>>,
     /// A time bank's increment per turn; `None`: a fixed time per turn.
     pub clock_increment_secs: Option<i32>,
+    /// Whether the games honour vacations.
+    pub vacation: bool,
 }
 
 /// A new event, open for sign-up.
@@ -51,6 +53,7 @@ pub struct NewTournamentRow {
     pub options: String,
     pub clock_secs: Option<i32>,
     pub clock_increment_secs: Option<i32>,
+    pub vacation: bool,
     pub rated: bool,
     pub max_players: Option<i16>,
     pub at: DateTime<Utc>,
@@ -104,8 +107,8 @@ pub async fn insert(
 ) -> Result<TournamentRow, StoreError> {
     sqlx::query_as(concat!(
         "INSERT INTO tournaments AS t (guild_id, channel_id, creator, name, format, rounds, \
-             double_games, options, clock_secs, rated, max_players, created_at, clock_increment_secs) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ",
+             double_games, options, clock_secs, rated, max_players, created_at, clock_increment_secs, vacation) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ",
         columns!()
     ))
     .bind(id_to_db(new.guild))
@@ -121,6 +124,7 @@ pub async fn insert(
     .bind(new.max_players)
     .bind(new.at)
     .bind(new.clock_increment_secs)
+    .bind(new.vacation)
     .fetch_one(&mut *conn)
     .await
     .map_err(|e| {

@@ -31,6 +31,7 @@ pub(crate) fn new_event(channel: u64, format: Format, rounds: Option<i64>) -> Ne
         double: false,
         config: Config::default_for(GameKind::Fanorona),
         clock: TurnClock::OneDay,
+        vacation: true,
         rated: true,
         max_players: None,
     }

@@ -10,9 +10,11 @@ use fibonacci_bot::app::{
     TurnClock, Vacation, VacationRefusal,
 };
 use fibonacci_bot::engine::{GameKind, Side};
+use fibonacci_bot::tournament::Format;
 
 use crate::common::{self, clocked_service};
 use crate::service_clock::{ALICE, BOB, CHANNEL, game, notices};
+use crate::service_tournament::{CREATOR, new_event, start_waiting};
 
 fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> VacationRefusal {
     match result {
@@ -267,4 +269,36 @@ async fn a_game_that_starts_during_a_vacation_waits_for_its_end() {
     service.tick().await.expect("tick");
     let g = view(&service, CHANNEL).await;
     assert_eq!(g.clock.deadline, Some(now(&clock) + Duration::days(1)));
+}
+
+#[tokio::test]
+async fn a_tournament_without_vacation_keeps_its_clocks_running() {
+    let db = common::fresh_database().await;
+    let (service, clock) = clocked_service(&db).await;
+    let mut new = new_event(CHANNEL + 50, Format::RoundRobin, None);
+    new.vacation = false;
+    let t = service.create_tournament(new).await.expect("create");
+    assert!(!t.vacation);
+    for p in [1, 2, 3] {
+        service.join_tournament(t.id, p).await.expect("join");
+    }
+    service
+        .start_tournament(t.id, CREATOR, false)
+        .await
+        .expect("start");
+    let mut channel = 90_000;
+    let games = start_waiting(&service, &mut channel).await;
+    let waiting: Vec<&GameView> = games
+        .iter()
+        .filter(|g| g.player_to_move() == Some(1))
+        .collect();
+    assert!(!waiting.is_empty(), "player 1 moves first somewhere");
+    clock.advance(Duration::hours(1));
+    let started = service.start_vacation(1, 3).await.expect("vacation");
+    assert_eq!(started.games, 0, "no clock of the event stops");
+    for g in waiting {
+        let now_view = view(&service, g.channel).await;
+        assert_eq!(now_view.clock.deadline, g.clock.deadline);
+        assert_eq!(now_view.clock.paused_until, None);
+    }
 }

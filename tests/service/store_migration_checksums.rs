@@ -69,7 +69,7 @@ const LANDED: &[(i64, &str, &str)] = &[
     (
         12,
         "vacation",
-        "481cd125e0849350d0e4e5a1aa27f59397cf84431fd898a1c98d68813d3515ed68bb13d4ff86ca8de3db5588f3ad8fc9",
+        "d1f95e48d8b8f4a1be5d4299198e466367ded57d00b936a5466cbb2915d187bc507b5e44f0ccb648b5e737dfdd7649b2",
     ),
 ];
 

@@ -28,6 +28,9 @@ tournament-format-round-robin = { $double ->
 tournament-announcement = 🏆 **{ $name }**: { $format } of { $game }, { $clock }, { $rated ->
     [yes] rated
    *[other] unrated
+}{ $vacation ->
+    [no] , no vacation (a vacation does not stop the clock)
+   *[other] {""}
 }.
     Players ({ $count }): { $players }
     { $state ->

@@ -28,6 +28,9 @@ tournament-format-round-robin = { $double ->
 tournament-announcement = 🏆 **{ $name }** : { $format } de { $game }, { $clock }, { $rated ->
     [yes] classé
    *[other] non classé
+}{ $vacation ->
+    [no] , sans vacances (des vacances n'arrêtent pas la pendule)
+   *[other] {""}
 }.
     Joueurs ({ $count }) : { $players }
     { $state ->

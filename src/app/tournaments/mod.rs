@@ -126,6 +126,8 @@ pub struct NewTournament {
     pub double: bool,
     pub config: Config,
     pub clock: TurnClock,
+    /// Whether a player's vacation stops their clock in the event's games (yes by default).
+    pub vacation: bool,
     pub rated: bool,
     pub max_players: Option<i64>,
 }
@@ -152,6 +154,8 @@ pub struct TournamentView {
     pub double: bool,
     pub config: Config,
     pub clock: TurnClock,
+    /// Whether a player's vacation stops their clock in the event's games.
+    pub vacation: bool,
     pub rated: bool,
     pub max_players: Option<u32>,
     pub state: TournamentState,
@@ -231,6 +235,7 @@ fn view_of(row: TournamentRow, players: Vec<EventPlayer>) -> Result<TournamentVi
         double: row.double_games,
         config: row.options.parse().map_err(|_| bad("options"))?,
         clock: TurnClock::from_secs(row.clock_secs, row.clock_increment_secs),
+        vacation: row.vacation,
         rated: row.rated,
         max_players: row.max_players.map(|m| m.max(0) as u32),
         state: TournamentState::from_word(&row.state).ok_or_else(|| bad("state"))?,

@@ -68,6 +68,7 @@ impl Service {
             options: new.config.to_string(),
             clock_secs: new.clock.secs(),
             clock_increment_secs: new.clock.increment_secs(),
+            vacation: new.vacation,
             rated: new.rated,
             max_players,
             at: self.now(),
