@@ -30,6 +30,40 @@ async fn wait_posts(t: &Table, channel: u64, needle: &str, count: usize) -> Vec<
     t.wait_posts(channel, needle, count).await
 }
 
+/// Ends the pause of GENERAL's game now (by SQL): the scheduler says so and pings Alice, the
+/// player to move, once more than `pings_before`.
+async fn pause_ends_and_alice_is_pinged(t: &Table, pings_before: usize) {
+    t.sql(
+        &format!("UPDATE games SET paused_until = now() - interval '1 second' WHERE id = {GAME}"),
+        GENERAL,
+    )
+    .await;
+    wait_posts(t, GENERAL, "The pause is over", 1).await;
+    let ping = wait_posts(t, GENERAL, "your turn (", pings_before + 1).await;
+    assert_eq!(ping.last().map(|p| p.pings.clone()), Some(vec![ALICE]));
+}
+
+/// Whether the latest game of `channel` is over.
+async fn is_over(t: &Table, channel: u64) -> bool {
+    t.sql_value(
+        &format!("SELECT outcome IS NOT NULL FROM games WHERE id = {GAME}"),
+        channel,
+    )
+    .await
+}
+
+/// The vacation days `user` used (every year).
+async fn vacation_days_used(t: &Table, user: u64) -> i64 {
+    t.sql_value(
+        &format!(
+            "SELECT COALESCE(sum(used), 0)::bigint FROM vacation_days \
+             WHERE user_id = {user} AND $1::bigint IS NOT NULL"
+        ),
+        GENERAL,
+    )
+    .await
+}
+
 /// Lets the bot's scheduler look several times.
 async fn a_few_looks() {
     tokio::time::sleep(Duration::from_millis(1200)).await;
@@ -169,6 +203,59 @@ async fn a_vacation_by_command_stops_the_clock_and_the_opponent_sees_it() {
         "{}",
         settings.content
     );
+    t.close().await;
+}
+
+/// A vacation lives in the database: after a restart the board still shows it and the clock
+/// still waits; when it ends the scheduler restarts the clock and pings the player; with
+/// automatic vacation, a deadline that passes is a notice to both players, not a loss.
+#[tokio::test]
+async fn a_vacation_outlives_a_restart_ends_by_itself_and_automatic_vacation_saves_a_deadline() {
+    let mut t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    let (_, started) = t
+        .say(ALICE, GENERAL, "vacation", &[("days", json!(2))])
+        .await;
+    assert!(
+        started.content.contains("on vacation until"),
+        "{}",
+        started.content
+    );
+    t.kill_and_restart().await;
+    let (_, board) = t.say(BOB, GENERAL, "board", &[]).await;
+    assert!(
+        board.content.contains("🏖 Red on vacation until"),
+        "{}",
+        board.content
+    );
+    let pings_before = posts(&t, GENERAL, "your turn (").len();
+
+    // The vacation's end comes (moved by SQL): the clock runs again and Alice is pinged.
+    let vacation_ends = format!(
+        "UPDATE user_settings SET vacation_until = now() - interval '1 second', \
+             vacation_from = now() - interval '2 days' \
+         WHERE user_id = {ALICE} AND $1::bigint IS NOT NULL"
+    );
+    t.sql(&vacation_ends, GENERAL).await;
+    pause_ends_and_alice_is_pinged(&t, pings_before).await;
+
+    // Automatic vacation on, then the deadline passes: one more day, both players told.
+    t.say(
+        ALICE,
+        GENERAL,
+        "settings",
+        &[("auto-vacation", json!("on"))],
+    )
+    .await;
+    deadline_in(&t, GENERAL, -1).await;
+    let told = wait_posts(&t, GENERAL, "passed while they are on vacation", 1).await;
+    let mut pinged = told[0].pings.clone();
+    pinged.sort_unstable();
+    assert_eq!(pinged, [ALICE, BOB]);
+    a_few_looks().await;
+    assert!(!is_over(&t, GENERAL).await, "the game goes on");
+    let used = vacation_days_used(&t, ALICE).await;
+    assert_eq!(used, 3, "two days of the vacation and one automatic day");
     t.close().await;
 }
 
@@ -351,14 +438,7 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
         accepted.content
     );
     let pings_before = posts(&t, GENERAL, "your turn (").len();
-    t.sql(
-        &format!("UPDATE games SET paused_until = now() - interval '1 second' WHERE id = {GAME}"),
-        GENERAL,
-    )
-    .await;
-    wait_posts(&t, GENERAL, "The pause is over", 1).await;
-    let ping = wait_posts(&t, GENERAL, "your turn (", pings_before + 1).await;
-    assert_eq!(ping.last().map(|p| p.pings.clone()), Some(vec![ALICE]));
+    pause_ends_and_alice_is_pinged(&t, pings_before).await;
     t.close().await;
 }
 
@@ -525,6 +605,46 @@ async fn two_bot_processes_on_one_database_send_each_reminder_and_timeout_once()
         one.contains("scheduler") || two.contains("scheduler"),
         "the schedulers logged their work"
     );
+    second.kill();
+    t.close().await;
+}
+
+/// Two bot processes and one player's deadlines passing at once in four games, automatic
+/// vacation on: one vacation day is taken, whichever process handles which game, and each game
+/// tells its players once.
+#[tokio::test]
+async fn two_bot_processes_take_one_automatic_vacation_day_for_deadlines_passing_together() {
+    let mut t = Table::open().await;
+    let channels: Vec<u64> = (0..4).map(|n| THIRD + 40 + n).collect();
+    for &channel in &channels {
+        t.fake.add_channel(channel);
+        t.start_game(channel, &[("colour", json!("red"))]).await;
+    }
+    t.say(
+        ALICE,
+        GENERAL,
+        "settings",
+        &[("auto-vacation", json!("on"))],
+    )
+    .await;
+    let mut second = t.second_bot().await;
+    for &channel in &channels {
+        deadline_in(&t, channel, -1).await;
+    }
+    for &channel in &channels {
+        wait_posts(&t, channel, "passed while they are on vacation", 1).await;
+    }
+    a_few_looks().await;
+    for &channel in &channels {
+        assert_eq!(
+            posts(&t, channel, "passed while they are on vacation").len(),
+            1,
+            "{channel}"
+        );
+        assert!(!is_over(&t, channel).await, "{channel}: the game goes on");
+    }
+    let used = vacation_days_used(&t, ALICE).await;
+    assert_eq!(used, 1, "one day covers the four deadlines");
     second.kill();
     t.close().await;
 }
