@@ -7,7 +7,8 @@
 
 use chrono::{DateTime, Datelike, Duration, Utc};
 
-use crate::store::games::GameRow;
+use crate::engine::Side;
+use crate::store::games::{ClockRow, GameRow};
 use crate::store::kinds::MoveKind;
 use crate::store::{Tx, vacations};
 
@@ -213,24 +214,15 @@ impl Service {
         until: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<usize, AppError> {
-        let mut held = 0;
-        for row in games {
-            let Ok(mut loaded) = Self::load_claimed(tx, row).await? else {
-                continue;
-            };
-            let side = loaded.game.side_to_move();
-            if loaded.player(side) != user
-                || !loaded.row.clock.vacation_allowed
-                || !clock::hold_for_vacation(&mut loaded.row.clock, now, side, Some(until))
-            {
-                continue;
-            }
-            let mut entry = Self::service_entry(&loaded, side, user, MoveKind::Pause);
-            entry.notation = format!("clock stopped: on vacation until {}", until.to_rfc3339());
-            Self::write_claimed(tx, &loaded, entry, None, now).await?;
-            held += 1;
-        }
-        Ok(held)
+        Self::change_waiting_clocks(tx, games, user, now, |clock, side| {
+            let held =
+                clock.vacation_allowed && clock::hold_for_vacation(clock, now, side, Some(until));
+            held.then(|| {
+                let notation = format!("clock stopped: on vacation until {}", until.to_rfc3339());
+                (MoveKind::Pause, notation)
+            })
+        })
+        .await
     }
 
     /// Restarts the clocks that `user`'s vacation stopped.
@@ -240,22 +232,43 @@ impl Service {
         user: UserId,
         now: DateTime<Utc>,
     ) -> Result<usize, AppError> {
-        let mut released = 0;
+        Self::change_waiting_clocks(tx, games, user, now, |clock, _| {
+            clock.paused_for_vacation.then(|| {
+                end_pause(clock, now);
+                let notation = "clock restarted: the vacation is over".to_string();
+                (MoveKind::Resume, notation)
+            })
+        })
+        .await
+    }
+
+    /// Applies `change` to the clock of each of `user`'s `games` (locked) where it is their
+    /// turn; each game it changed gets the log entry it returns. Returns how many changed.
+    async fn change_waiting_clocks(
+        tx: &mut Tx,
+        games: Vec<GameRow>,
+        user: UserId,
+        now: DateTime<Utc>,
+        change: impl Fn(&mut ClockRow, Side) -> Option<(MoveKind, String)>,
+    ) -> Result<usize, AppError> {
+        let mut changed = 0;
         for row in games {
             let Ok(mut loaded) = Self::load_claimed(tx, row).await? else {
                 continue;
             };
             let side = loaded.game.side_to_move();
-            if loaded.player(side) != user || !loaded.row.clock.paused_for_vacation {
+            if loaded.player(side) != user {
                 continue;
             }
-            end_pause(&mut loaded.row.clock, now);
-            let mut entry = Self::service_entry(&loaded, side, user, MoveKind::Resume);
-            entry.notation = "clock restarted: the vacation is over".to_string();
+            let Some((kind, notation)) = change(&mut loaded.row.clock, side) else {
+                continue;
+            };
+            let mut entry = Self::service_entry(&loaded, side, user, kind);
+            entry.notation = notation;
             Self::write_claimed(tx, &loaded, entry, None, now).await?;
-            released += 1;
+            changed += 1;
         }
-        Ok(released)
+        Ok(changed)
     }
 }
 

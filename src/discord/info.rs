@@ -36,7 +36,7 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
             } else {
                 tr!(lang, "games-their-turn")
             };
-            let clock = match (view.clock.paused_until, view.clock.deadline) {
+            let mut clock = match (view.clock.paused_until, view.clock.deadline) {
                 (Some(until), _) => format!(
                     ", {}",
                     tr!(lang, "games-paused-until", until = timestamp(until, 'f'))
@@ -47,15 +47,12 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
                 ),
                 (None, None) => String::new(),
             };
-            let mut clock = clock;
-            for extra in [
+            let extras = [
                 super::present::bank_text(lang, view),
                 super::present::vacation_text(lang, view),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                clock = format!("{clock}, {extra}");
+            ];
+            for extra in extras.into_iter().flatten() {
+                clock.push_str(&format!(", {extra}"));
             }
             let ai = view.ai.map_or(String::new(), |(_, level)| {
                 format!(

@@ -27,7 +27,6 @@ macro_rules! game_words {
 crate::with_games!(game_words);
 
 pub mod tournament;
-pub mod vacation;
 
 /// The game and its options in `lang`: "Fibonacci (variante des cartes)". Message
 /// `config-<game>` of the game's Fluent file takes each of the game's options by name, `none`

@@ -43,13 +43,21 @@ async fn pause_ends_and_alice_is_pinged(t: &Table, pings_before: usize) {
     assert_eq!(ping.last().map(|p| p.pings.clone()), Some(vec![ALICE]));
 }
 
-/// Whether the latest game of `channel` is over.
-async fn is_over(t: &Table, channel: u64) -> bool {
+/// `expr` over the columns of the latest game of `channel`.
+async fn game_column<T>(t: &Table, channel: u64, expr: &str) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
     t.sql_value(
-        &format!("SELECT outcome IS NOT NULL FROM games WHERE id = {GAME}"),
+        &format!("SELECT {expr} FROM games WHERE id = {GAME}"),
         channel,
     )
     .await
+}
+
+/// Whether the latest game of `channel` is over.
+async fn is_over(t: &Table, channel: u64) -> bool {
+    game_column(t, channel, "outcome IS NOT NULL").await
 }
 
 /// The vacation days `user` used (every year).
@@ -116,12 +124,7 @@ async fn a_time_bank_is_chosen_by_command_and_both_banks_are_shown() {
         "{}",
         started.content
     );
-    let increment: Option<i32> = t
-        .sql_value(
-            &format!("SELECT clock_increment_secs FROM games WHERE id = {GAME}"),
-            GENERAL,
-        )
-        .await;
+    let increment: Option<i32> = game_column(&t, GENERAL, "clock_increment_secs").await;
     assert_eq!(increment, Some(36 * 3600));
     // Red's turn took some seconds of her bank: 36 h are added, capped at 10 days.
     let (_, moved) = t.play(ALICE, GENERAL, "b6-c6").await;
@@ -153,14 +156,7 @@ async fn a_vacation_by_command_stops_the_clock_and_the_opponent_sees_it() {
         "{}",
         started.content
     );
-    let stopped: bool = t
-        .sql_value(
-            &format!(
-                "SELECT deadline IS NULL AND paused_for_vacation FROM games WHERE id = {GAME}"
-            ),
-            GENERAL,
-        )
-        .await;
+    let stopped: bool = game_column(&t, GENERAL, "deadline IS NULL AND paused_for_vacation").await;
     assert!(stopped, "the clock of the game waiting for Alice stopped");
     let (_, board) = t.say(BOB, GENERAL, "board", &[]).await;
     assert!(
@@ -183,12 +179,7 @@ async fn a_vacation_by_command_stops_the_clock_and_the_opponent_sees_it() {
         "{}",
         ended.content
     );
-    let running: bool = t
-        .sql_value(
-            &format!("SELECT deadline IS NOT NULL FROM games WHERE id = {GAME}"),
-            GENERAL,
-        )
-        .await;
+    let running: bool = game_column(&t, GENERAL, "deadline IS NOT NULL").await;
     assert!(running);
     let (_, settings) = t
         .say(
@@ -350,12 +341,7 @@ async fn a_player_who_runs_out_of_time_loses_and_one_who_never_moved_aborts() {
     deadline_in(&t, THIRD, -1).await;
     let aborted = wait_posts(&t, THIRD, "aborted, no result", 2).await;
     assert!(aborted[0].has_png());
-    let outcome: String = t
-        .sql_value(
-            &format!("SELECT outcome FROM games WHERE id = {GAME}"),
-            THIRD,
-        )
-        .await;
+    let outcome: String = game_column(&t, THIRD, "outcome").await;
     assert_eq!(outcome, "aborted");
     a_few_looks().await;
     assert_eq!(posts(&t, THIRD, "aborted, no result").len(), 2, "once");
@@ -400,14 +386,7 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
     assert!(!reply.ephemeral && reply.has_png(), "{}", reply.content);
     assert!(reply.content.contains("paused"), "{}", reply.content);
     assert!(reply.custom_ids().is_empty(), "the buttons go");
-    let paused: bool = t
-        .sql_value(
-            &format!(
-                "SELECT deadline IS NULL AND paused_until > now() FROM games WHERE id = {GAME}"
-            ),
-            GENERAL,
-        )
-        .await;
+    let paused: bool = game_column(&t, GENERAL, "deadline IS NULL AND paused_until > now()").await;
     assert!(paused, "no deadline runs while paused");
     let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;
     assert!(
@@ -419,14 +398,7 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
     // Bob resumes early.
     let (_, resumed) = t.say(BOB, GENERAL, "resume", &[]).await;
     assert!(!resumed.ephemeral && resumed.content.contains("restarted the clock"));
-    let running: bool = t
-        .sql_value(
-            &format!(
-                "SELECT deadline > now() AND paused_until IS NULL FROM games WHERE id = {GAME}"
-            ),
-            GENERAL,
-        )
-        .await;
+    let running: bool = game_column(&t, GENERAL, "deadline > now() AND paused_until IS NULL").await;
     assert!(running);
 
     // Asked again, accepted by typing /pause, and ended by itself.
@@ -506,19 +478,9 @@ async fn a_rematch_and_a_vela_round_played_to_its_first_capture() {
         .expect("a legal first move")
         .to_string();
     let whites = |p: &str| p.split(' ').next().unwrap_or("").matches('W').count();
-    let before: String = t
-        .sql_value(
-            &format!("SELECT position FROM games WHERE id = {GAME}"),
-            GENERAL,
-        )
-        .await;
+    let before: String = game_column(&t, GENERAL, "position").await;
     t.play(BOB, GENERAL, &first).await;
-    let after: String = t
-        .sql_value(
-            &format!("SELECT position FROM games WHERE id = {GAME}"),
-            GENERAL,
-        )
-        .await;
+    let after: String = game_column(&t, GENERAL, "position").await;
     assert_eq!(whites(&after), whites(&before) - 1, "{before} → {after}");
     let (_, history) = t.say(CAROL, GENERAL, "history", &[]).await;
     assert!(

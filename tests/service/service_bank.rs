@@ -10,7 +10,7 @@ use fibonacci_bot::tournament::Format;
 
 use crate::common::{self, clock_start as start, clocked_service};
 use crate::service_clock::{ALICE, BOB, CHANNEL, db_conn, game, notices, offered};
-use crate::service_tournament::{CREATOR, new_event, start_waiting};
+use crate::service_tournament::{new_event, three_player_round_robin};
 
 /// Plays the first legal moves for `user` until their turn passes; the game after it.
 async fn play_turn(service: &Service, user: UserId) -> GameView {
@@ -148,17 +148,8 @@ async fn a_tournament_with_a_bank_clock_gives_its_games_the_bank() {
     let (service, _clock) = clocked_service(&db).await;
     let mut new = new_event(CHANNEL + 50, Format::RoundRobin, None);
     new.clock = TurnClock::Bank5d1d;
-    let t = service.create_tournament(new).await.expect("create");
+    let (t, games) = three_player_round_robin(&service, new).await;
     assert_eq!(t.clock, TurnClock::Bank5d1d);
-    for p in [1, 2, 3] {
-        service.join_tournament(t.id, p).await.expect("join");
-    }
-    service
-        .start_tournament(t.id, CREATOR, false)
-        .await
-        .expect("start");
-    let mut channel = 90_000;
-    let games = start_waiting(&service, &mut channel).await;
     assert_eq!(games.len(), 3);
     for g in games {
         assert_eq!(g.clock.per_turn, TurnClock::Bank5d1d);

@@ -18,7 +18,7 @@ use common::clocked_service as service;
 
 const GUILD: u64 = 7;
 const CHANNEL: u64 = 5000;
-pub(crate) const CREATOR: u64 = 100;
+const CREATOR: u64 = 100;
 
 pub(crate) fn new_event(channel: u64, format: Format, rounds: Option<i64>) -> NewTournament {
     NewTournament {
@@ -57,7 +57,7 @@ fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> TournamentRefusal
 }
 
 /// Starts every paired game that waits, each in a channel of its own (its thread).
-pub(crate) async fn start_waiting(service: &Service, next_channel: &mut u64) -> Vec<GameView> {
+async fn start_waiting(service: &Service, next_channel: &mut u64) -> Vec<GameView> {
     let mut started = Vec::new();
     while let Some(claimed) = service.claim_tournament_game().await.expect("claim") {
         *next_channel += 1;
@@ -69,6 +69,25 @@ pub(crate) async fn start_waiting(service: &Service, next_channel: &mut u64) -> 
         started.push(view);
     }
     started
+}
+
+/// The round-robin `new` of players 1, 2 and 3, started, with its three games started (each in
+/// a channel of its own); the event as it was created.
+pub(crate) async fn three_player_round_robin(
+    service: &Service,
+    new: NewTournament,
+) -> (TournamentView, Vec<GameView>) {
+    let t = service.create_tournament(new).await.expect("create");
+    for p in [1, 2, 3] {
+        service.join_tournament(t.id, p).await.expect("join");
+    }
+    service
+        .start_tournament(t.id, CREATOR, false)
+        .await
+        .expect("start");
+    let mut channel = 90_000;
+    let games = start_waiting(service, &mut channel).await;
+    (t, games)
 }
 
 /// An event of `players`, started by its creator.

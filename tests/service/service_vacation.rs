@@ -14,7 +14,7 @@ use fibonacci_bot::tournament::Format;
 
 use crate::common::{self, clocked_service};
 use crate::service_clock::{ALICE, BOB, CHANNEL, game, notices};
-use crate::service_tournament::{CREATOR, new_event, start_waiting};
+use crate::service_tournament::{new_event, three_player_round_robin};
 
 fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> VacationRefusal {
     match result {
@@ -277,17 +277,8 @@ async fn a_tournament_without_vacation_keeps_its_clocks_running() {
     let (service, clock) = clocked_service(&db).await;
     let mut new = new_event(CHANNEL + 50, Format::RoundRobin, None);
     new.vacation = false;
-    let t = service.create_tournament(new).await.expect("create");
+    let (t, games) = three_player_round_robin(&service, new).await;
     assert!(!t.vacation);
-    for p in [1, 2, 3] {
-        service.join_tournament(t.id, p).await.expect("join");
-    }
-    service
-        .start_tournament(t.id, CREATOR, false)
-        .await
-        .expect("start");
-    let mut channel = 90_000;
-    let games = start_waiting(&service, &mut channel).await;
     let waiting: Vec<&GameView> = games
         .iter()
         .filter(|g| g.player_to_move() == Some(1))
