@@ -70,6 +70,8 @@ pub enum Refusal {
     Tournament(super::tournaments::TournamentRefusal),
     /// A vacation command refused (or a clock a vacation holds).
     Vacation(super::vacation::VacationRefusal),
+    /// A conditional move refused.
+    Premove(super::premove::PremoveRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.

@@ -5,13 +5,16 @@
 use crate::engine::{Game, Played, Side, Status};
 use crate::store::games::{self, GameRow, GameUpdate, MoveRow, NewMove};
 use crate::store::kinds::MoveKind;
+use crate::store::premoves;
 use crate::store::{StoreError, Tx, id_from_db, id_to_db};
 
 use super::clock;
 use super::error::{AppError, Refusal};
 use super::input::{echo, split_moves};
 use super::logs::Replayed;
+use super::premove::replies_seen;
 use super::replay::{self, Loaded, LoggedPlay};
+use super::turn_log::TurnLog;
 use super::views::{GameView, HistoryEntry, MoveOutcome, Outcome, Overview};
 use super::{ChallengeView, ChannelId, GuildId, Service, UserId};
 use crate::store::challenges;
@@ -31,6 +34,9 @@ pub(super) struct Save {
     pub remove_ply: Option<i32>,
     pub outcome: Option<Outcome>,
     pub draw_offer: Option<Side>,
+    /// The sides whose conditional replies were played after the command's own turn, in order
+    /// (each turn gets its clock).
+    pub replies: Vec<Side>,
 }
 
 impl Save {
@@ -43,40 +49,9 @@ impl Save {
             remove_ply: None,
             outcome,
             draw_offer,
+            replies: Vec::new(),
         }
     }
-}
-
-/// The log entries of one accepted move: the move itself, then one `skip` entry per turn the
-/// engine skipped after it (a Fibonacci turn whose allowance was 0), attributed to the player
-/// whose turn it was.
-fn log_entries(
-    played: &Played,
-    ply: i32,
-    turn: i32,
-    side: Side,
-    user: UserId,
-    players: [UserId; 2],
-) -> Vec<NewMove> {
-    let mut entries = vec![NewMove {
-        ply,
-        turn,
-        side: side.into(),
-        user,
-        kind: MoveKind::Move,
-        notation: played.notation(),
-    }];
-    for ((skipped_turn, skipped_side), next) in played.skipped_turns().into_iter().zip(1..) {
-        entries.push(NewMove {
-            ply: ply.saturating_add(next),
-            turn: i32::try_from(skipped_turn).unwrap_or(i32::MAX),
-            side: skipped_side.into(),
-            user: players[skipped_side.index()],
-            kind: MoveKind::Skip,
-            notation: MoveKind::Skip.service_notation().to_string(),
-        });
-    }
-    entries
 }
 
 /// How urgent a game is for `user`, most urgent first: their turn before the opponent's, then
@@ -184,7 +159,12 @@ impl Service {
             clock::stop(&mut loaded.row.clock);
         } else if turn_after != turn_before {
             let clock = &mut loaded.row.clock;
-            clock::new_turn(clock, now, turn_before.0, turn_after.0);
+            let mut finished = turn_before.0;
+            for &replied in &save.replies {
+                clock::new_turn(clock, now, finished, replied);
+                finished = replied;
+            }
+            clock::new_turn(clock, now, finished, turn_after.0);
             // A turn that comes back to a player on vacation starts its clock when it ends.
             let until = clock::vacation_until(clock, turn_after.0);
             clock::hold_for_vacation(clock, now, turn_after.0, until);
@@ -224,7 +204,11 @@ impl Service {
         )
         .await?;
         let ratings = match save.outcome {
-            Some(outcome) => Self::rate(&mut tx, &loaded, outcome, now).await?,
+            Some(outcome) => {
+                // Conditional moves end with their game.
+                premoves::clear(&mut tx, game_id, None).await?;
+                Self::rate(&mut tx, &loaded, outcome, now).await?
+            }
             None => Vec::new(),
         };
         if let Err(e) = tx.commit().await {
@@ -320,9 +304,7 @@ impl Service {
         Self::ensure_turn(&loaded, side)?;
         let batch = words.len() > 1;
         let mut game = loaded.game.clone();
-        let mut ply = loaded.next_ply();
-        let mut entries = Vec::new();
-        let mut plays = Vec::new();
+        let mut log = TurnLog::new(&loaded);
         let mut played_all = Vec::new();
         for (i, word) in words.iter().enumerate() {
             if i > 0 {
@@ -334,7 +316,7 @@ impl Service {
                     return Err(Refusal::TurnEndsBefore { last, next, batch }.into());
                 }
             }
-            let turn = i32::try_from(game.turn_number()).unwrap_or(i32::MAX);
+            let turn = game.turn_number();
             let played = game.play(word).map_err(|error| {
                 if word.eq_ignore_ascii_case("end") && error.nothing_to_end() {
                     Refusal::NoChainToStop { batch }
@@ -346,35 +328,44 @@ impl Service {
                     }
                 }
             })?;
-            let logged = log_entries(&played, ply, turn, side, user, loaded.players);
-            plays.push(LoggedPlay {
-                ply,
-                user,
-                played: played.clone(),
-            });
-            ply += i32::try_from(logged.len()).unwrap_or(1);
-            entries.extend(logged);
+            log.add(&played, turn, side, user, loaded.players);
             played_all.push(played);
         }
+        let turn_passed =
+            game.status() == Status::Ongoing && played_all.iter().any(Played::turn_ended);
+        let own = turn_passed.then(|| (game.clone(), log.next_ply - 1));
+        let replies = if turn_passed {
+            Self::conditional_replies(&mut tx, &loaded, &mut game, &mut log).await?
+        } else {
+            Vec::new()
+        };
         let outcome = replay::outcome_of(game.status());
-        let turn_passed = outcome.is_none() && played_all.iter().any(Played::turn_ended);
-        // Playing on declines the opponent's standing offer; one's own offer stands.
+        // Playing on declines the opponent's standing offer; one's own offer stands (until a
+        // conditional reply plays on).
         let draw_offer = loaded
             .draw_offer
-            .filter(|&offer| offer == side && outcome.is_none());
+            .filter(|&offer| offer == side && outcome.is_none() && replies.is_empty());
         let save = Save {
             game: Some(game),
-            plays,
-            entries,
+            plays: log.plays,
+            entries: log.entries,
             remove_ply: None,
             outcome,
             draw_offer,
+            replies: replies.iter().map(|r| r.side).collect(),
         };
         let loaded = self.save(tx, loaded, save).await?;
+        let view = loaded.view();
+        let (before_replies, replies) = match own {
+            Some(own) => replies_seen(&loaded, &view, own, replies),
+            None => (None, Vec::new()),
+        };
         Ok(MoveOutcome {
-            view: loaded.view(),
+            view,
             played: played_all,
             turn_passed,
+            replies,
+            before_replies,
         })
     }
 
@@ -445,12 +436,15 @@ impl Service {
                 remove_ply: Some(undone.ply),
                 outcome: None,
                 draw_offer,
+                replies: Vec::new(),
             };
             let loaded = self.save(tx, loaded, save).await?;
             Ok(MoveOutcome {
                 view: loaded.view(),
                 played: vec![undone.played],
                 turn_passed: false,
+                replies: Vec::new(),
+                before_replies: None,
             })
         })
         .await
@@ -560,44 +554,5 @@ impl Service {
             Ok((loaded.view(), entries))
         })
         .await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// RULES 1.3: a turn whose allowance is 0 is skipped and recorded in the move log.
-    #[test]
-    fn turns_the_engine_skipped_are_logged_after_the_move_for_the_skipped_player() {
-        use crate::engine::fibonacci::{self, Color};
-        use crate::store::kinds::SideIndex;
-        let played = Played::Fibonacci(fibonacci::Played {
-            unit: None,
-            moved: None,
-            exchanged: None,
-            skipped: vec![(4, Color::Green)],
-            turn_ended: true,
-        });
-        let entries = log_entries(&played, 9, 3, Side::First, 11, [11, 22]);
-        let summary: Vec<(i32, i32, SideIndex, u64, MoveKind, &str)> = entries
-            .iter()
-            .map(|e| (e.ply, e.turn, e.side, e.user, e.kind, e.notation.as_str()))
-            .collect();
-        assert_eq!(
-            summary,
-            [
-                (9, 3, SideIndex::First, 11, MoveKind::Move, "end"),
-                (10, 4, SideIndex::Second, 22, MoveKind::Skip, "skip")
-            ]
-        );
-        let played = Played::Fanorona(crate::engine::fanorona::Played {
-            steps: Vec::new(),
-            turn_ended: true,
-        });
-        assert_eq!(
-            log_entries(&played, 1, 1, Side::Second, 22, [11, 22]).len(),
-            1
-        );
     }
 }

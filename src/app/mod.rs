@@ -27,12 +27,14 @@ mod logs;
 mod lookback;
 mod pauses;
 mod pictures;
+mod premove;
 mod ratings;
 mod replay;
 mod review;
 mod schedule;
 mod start;
 mod tournaments;
+mod turn_log;
 mod vacation;
 mod views;
 
@@ -52,6 +54,9 @@ pub use languages::Languages;
 pub use lookback::{GameTurns, TurnStep};
 pub use pauses::PauseStep;
 pub use pictures::Pictures;
+pub use premove::{
+    MAX_PREMOVE_LINES, MAX_PREMOVE_PAIRS, MAX_PREMOVE_TEXT, PremoveRefusal, Premoves,
+};
 pub use ratings::{
     GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
     Rebuilt, Standing,
@@ -65,7 +70,8 @@ pub use tournaments::{
 };
 pub use vacation::{AutoVacation, VACATION_DAYS_PER_YEAR, Vacation, VacationRefusal};
 pub use views::{
-    ChallengeView, EventTag, GameView, HistoryEntry, MoveOutcome, NewChallenge, Outcome, Overview,
+    ChallengeView, ConditionalReply, EventTag, GameView, HistoryEntry, MoveOutcome, NewChallenge,
+    Outcome, Overview,
 };
 
 /// A user, channel or guild id (Discord snowflakes; opaque numbers to the service).

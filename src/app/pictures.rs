@@ -181,6 +181,9 @@ impl Pictures {
     /// the cache when this version was drawn already with the same names and language.
     /// Everything a board shows follows from the game's version, its language and the names.
     pub async fn board(&self, view: &GameView, info: BoardInfo) -> Option<Vec<u8>> {
+        if view.interim {
+            return self.position(view.game.clone(), info).await;
+        }
         let key = (view.id, view.version, info.lang, info.players.clone());
         let cache = &self.shared.1;
         if let Some(png) = cache.get(&key) {

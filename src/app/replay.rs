@@ -186,6 +186,7 @@ impl Loaded {
                 .map(|(g, k)| (k, g)),
             rated: self.row.rated,
             ratings: self.ratings.clone(),
+            interim: false,
         }
     }
 

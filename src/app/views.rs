@@ -155,6 +155,9 @@ pub struct GameView {
     /// What the game did to its players' ratings, when it just ended rated (filled by the
     /// command or notice that ended it; empty otherwise).
     pub ratings: Vec<RatingChange>,
+    /// A moment inside one command (a turn, before the conditional move that answered it):
+    /// not the stored state of `version`, so its board is not that version's board.
+    pub interim: bool,
 }
 
 impl GameView {
@@ -192,6 +195,29 @@ pub struct MoveOutcome {
     pub played: Vec<Played>,
     /// True when the turn passed to the other player (mention them in a new message).
     pub turn_passed: bool,
+    /// The conditional replies played at once after the command's turn, in order (the last
+    /// one's view is `view`).
+    pub replies: Vec<ConditionalReply>,
+    /// With replies: the game after the command's own moves, before the first reply.
+    pub before_replies: Option<Box<GameView>>,
+}
+
+impl MoveOutcome {
+    /// The game right after the command's own moves (before any conditional reply).
+    pub fn own_view(&self) -> &GameView {
+        self.before_replies.as_deref().unwrap_or(&self.view)
+    }
+}
+
+/// A conditional move (`/premove`) played at once in answer to a turn.
+#[derive(Clone, Debug)]
+pub struct ConditionalReply {
+    /// The player whose line it was.
+    pub user: UserId,
+    /// The turn, in the notation of the move log, moves joined by spaces.
+    pub moves: String,
+    /// The game after it.
+    pub view: GameView,
 }
 
 /// One entry of a game's history.

@@ -35,7 +35,9 @@ async fn announce(http: &serenity::Http, presenter: &present::Presenter, played:
         level = present::level_word(lang, played.level),
         moves = played.moves.as_str()
     );
-    let mut messages = vec![game_message(http, presenter, lang, &headline, view).await];
+    let own = played.outcome.own_view();
+    let mut messages = vec![game_message(http, presenter, lang, &headline, own).await];
+    messages.extend(super::premove::reply_boards(http, presenter, lang, &played.outcome).await);
     messages.extend(game_over(lang, view).or_else(|| turn_ping(lang, view)));
     for message in messages {
         if let Err(e) = post(http, played.channel, &message).await {

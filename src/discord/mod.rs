@@ -33,6 +33,7 @@ mod lookback;
 pub mod notices;
 pub mod play;
 pub mod preflight;
+mod premove;
 pub mod present;
 pub mod ratings;
 pub mod register;
@@ -91,6 +92,7 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         play::end(),
         play::undo(),
         play::board(),
+        premove::premove(),
         finish::resign(),
         finish::draw(),
         clock::pause(),

@@ -22,8 +22,9 @@ const MAX_CHOICE_LEN: usize = 100;
 /// moves, a Fanorona chain at most a few dozen steps.
 const MAX_MOVES_TEXT: usize = 400;
 
-/// What to answer after a command that changed a game: the board for everyone, a new message
-/// for the next player when the turn passed, and one for both when the game ended.
+/// What to answer after a command that changed a game: the board for everyone, then the board
+/// of each conditional reply it met, a new message for the next player when the turn passed,
+/// and one for both when the game ended.
 pub async fn changed(
     http: &Arc<serenity::Http>,
     data: &Data,
@@ -37,8 +38,12 @@ pub async fn changed(
         text.push('\n');
         text.push_str(&line);
     }
-    let answer = Answer::public(game_message(http, &data.presenter, lang, &text, view).await)
+    let own = outcome.own_view();
+    let mut answer = Answer::public(game_message(http, &data.presenter, lang, &text, own).await)
         .retiring(super::finish::ended_draw_offer(view, None));
+    for board in super::premove::reply_boards(http, &data.presenter, lang, outcome).await {
+        answer = answer.then(Some(board));
+    }
     if view.outcome.is_some() {
         answer.then(game_over(lang, view))
     } else if outcome.turn_passed {

@@ -35,6 +35,7 @@ pub mod embedded;
 pub mod games;
 pub mod kinds;
 pub mod locales;
+pub mod premoves;
 pub mod ratings;
 pub mod reviews;
 pub mod schedule;

@@ -102,6 +102,7 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
             "leaderboard",
             "move",
             "pause",
+            "premove",
             "profile",
             "rematch",
             "replay",

@@ -12,6 +12,7 @@ mod service_clock;
 mod service_concurrency;
 mod service_core;
 mod service_embedded;
+mod service_premove;
 mod service_ratings;
 mod service_resilience;
 mod service_tournament;

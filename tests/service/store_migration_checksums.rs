@@ -71,6 +71,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "vacation",
         "d1f95e48d8b8f4a1be5d4299198e466367ded57d00b936a5466cbb2915d187bc507b5e44f0ccb648b5e737dfdd7649b2",
     ),
+    (
+        13,
+        "premoves",
+        "a2747c4c006db83d1f7440b682e3973288dbb51c270e3b13dce0d420a8ab5eb8b85805baba5d9262e8a4f9f2993df537",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
