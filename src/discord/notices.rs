@@ -188,9 +188,26 @@ async fn send(
             post(http, view.channel, &board).await.map(|_| ())
         }
         NoticeKind::Resumed => {
-            let headline = crate::tr!(lang, "notice-resumed");
+            // A clock still stopped after the pause: the player to move is on vacation.
+            let side = view.game.side_to_move();
+            let held = view
+                .clock
+                .paused_until
+                .and(view.clock.vacations[side.index()]);
+            let (headline, ping) = match (held, view.player_to_move()) {
+                (Some(until), Some(user)) => {
+                    let headline = crate::tr!(
+                        lang,
+                        "notice-resumed-vacation",
+                        player = mention(user),
+                        until = timestamp(until, 'f')
+                    );
+                    (headline, None)
+                }
+                _ => (crate::tr!(lang, "notice-resumed"), turn_ping(lang, view)),
+            };
             let board = game_message(http, presenter, lang, &headline, view).await;
-            board_then(http, view, board, turn_ping(lang, view)).await
+            board_then(http, view, board, ping).await
         }
     }
 }

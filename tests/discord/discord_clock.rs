@@ -414,6 +414,43 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
     t.close().await;
 }
 
+/// A pause that ends while the player to move is on vacation: the clock stays stopped, the
+/// channel is told why, and nobody is pinged to play.
+#[tokio::test]
+async fn a_pause_that_ends_during_a_vacation_says_the_clock_still_waits() {
+    let t = Table::open().await;
+    t.start_game(GENERAL, &[("colour", json!("red"))]).await;
+    t.say(BOB, GENERAL, "pause", &[("days", json!(1))]).await;
+    let (_, accepted) = t.say(ALICE, GENERAL, "pause", &[]).await;
+    assert!(
+        accepted.content.contains("paused for 1 day"),
+        "{}",
+        accepted.content
+    );
+    t.say(ALICE, GENERAL, "vacation", &[("days", json!(3))])
+        .await;
+    let pings_before = posts(&t, GENERAL, "your turn (").len();
+    t.sql(
+        &format!("UPDATE games SET paused_until = now() - interval '1 second' WHERE id = {GAME}"),
+        GENERAL,
+    )
+    .await;
+    let told = wait_posts(&t, GENERAL, "The pause is over", 1).await;
+    assert!(
+        told[0].content.contains(&format!(
+            "the clock stays stopped for the vacation of <@{ALICE}> until <t:"
+        )),
+        "{}",
+        told[0].content
+    );
+    let held: bool = game_column(&t, GENERAL, "deadline IS NULL AND paused_for_vacation").await;
+    assert!(held, "the vacation holds the clock");
+    // The scheduler looks every 0.2 s: a ping would have come by now.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(posts(&t, GENERAL, "your turn (").len(), pings_before);
+    t.close().await;
+}
+
 #[tokio::test]
 async fn a_rematch_and_a_vela_round_played_to_its_first_capture() {
     let t = Table::open().await;

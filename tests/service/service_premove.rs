@@ -447,3 +447,72 @@ async fn a_reply_spends_no_bank_and_earns_its_increment() {
         "Alice's new turn: her whole bank from now"
     );
 }
+
+/// A whole turn of `game` by seeded picks (a small LCG over the legal moves).
+fn seeded_turn(game: &mut Game, seed: &mut u64) -> String {
+    let (side, number) = (game.side_to_move(), game.turn_number());
+    let mut words = Vec::new();
+    while game.status() == Status::Ongoing
+        && game.side_to_move() == side
+        && game.turn_number() == number
+    {
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let legal = game.legal_moves();
+        let word = legal[(*seed >> 33) as usize % legal.len()].clone();
+        game.play(&word).expect("a legal move");
+        words.push(word);
+    }
+    words.join(" ")
+}
+
+/// A reply may end the game: it is rated like any last turn, and the lines go with the game.
+#[tokio::test]
+async fn a_reply_that_wins_ends_the_game_and_rates_it() {
+    // A Fanorona game of seeded turns that Bob (second) wins on his turn.
+    let config = Config::default_for(GameKind::Fanorona);
+    let turns = (1..200u64)
+        .find_map(|mut seed| {
+            let mut game = Game::new(config, 0);
+            let mut turns = Vec::new();
+            while game.status() == Status::Ongoing && turns.len() < 300 {
+                turns.push(seeded_turn(&mut game, &mut seed));
+            }
+            let bob_won = matches!(game.status(), Status::Won(Side::Second, _));
+            bob_won.then_some(turns)
+        })
+        .expect("a seed whose game Bob wins");
+    let db = common::fresh_database().await;
+    let (service, _clock) = clocked_service(&db).await;
+    game(&service, CHANNEL, GameKind::Fanorona, TurnClock::default()).await;
+    let (before, last_pair) = turns.split_last_chunk::<2>().expect("two turns");
+    for (i, turn) in before.iter().enumerate() {
+        let user = if i % 2 == 0 { ALICE } else { BOB };
+        service.play(CHANNEL, user, turn).await.expect("a turn");
+    }
+    let line = format!("{} ; {}", last_pair[0], last_pair[1]);
+    service
+        .add_premove(CHANNEL, BOB, &line)
+        .await
+        .expect("kept");
+    let moved = service
+        .play(CHANNEL, ALICE, &last_pair[0])
+        .await
+        .expect("Alice's last turn");
+    assert_eq!(only_reply(&moved, BOB), last_pair[1]);
+    assert_eq!(
+        moved.view.outcome.and_then(|o| o.winner()),
+        Some(Side::Second)
+    );
+    assert_eq!(moved.view.ratings.len(), 2, "the game was rated");
+    assert!(
+        moved.own_view().outcome.is_none(),
+        "Alice's board: the game went on"
+    );
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM premove_lines")
+        .fetch_one(&mut crate::service_clock::db_conn(&db).await)
+        .await
+        .expect("count");
+    assert_eq!(left, 0);
+}

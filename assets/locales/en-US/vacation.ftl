@@ -32,4 +32,5 @@ settings-auto-vacation = { $changed ->
         [on] a deadline of yours that passes uses one of your vacation days (if the year has one left) instead of losing.
        *[off] a deadline of yours that passes loses the game. Turn it on with `/{ cmd-settings } { cmd-settings-auto-vacation }:on`.
     }
+notice-resumed-vacation = ⏯ The pause is over, but the clock stays stopped for the vacation of { $player } until { $until }.
 notice-vacation = 🏖 The deadline of { $player } passed while they are on vacation: the clock waits until { $until } ({ $relative }).

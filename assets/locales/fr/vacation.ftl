@@ -38,4 +38,5 @@ settings-auto-vacation = { $changed ->
         [on] une de vos échéances dépassée prend un de vos jours de vacances (s'il en reste cette année) au lieu de perdre.
        *[off] une de vos échéances dépassée perd la partie. Activez-les avec `/{ cmd-settings } { cmd-settings-auto-vacation }:on`.
     }
+notice-resumed-vacation = ⏯ La pause est finie, mais la pendule reste arrêtée pour les vacances de { $player } jusqu'au { $until }.
 notice-vacation = 🏖 L'échéance de { $player } est passée pendant ses vacances : la pendule attend le { $until } ({ $relative }).
