@@ -250,7 +250,7 @@ async fn without_a_guild_id_the_commands_are_registered_globally_and_work() {
         t.fake.registered_at(),
         [format!("/api/v10/applications/{APP_ID}/commands")]
     );
-    assert_eq!(t.fake.commands().len(), 24);
+    assert_eq!(t.fake.commands().len(), 25);
     let (started, _) = t.start_game(GENERAL, &[]).await;
     assert!(started.has_png(), "{started:?}");
     t.close().await;
