@@ -1,6 +1,6 @@
 //! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
-//! stable contract), `render`, `ai`, `replay`, `review` and
-//! `ratings rebuild`.
+//! stable contract), `render`, `ai`, `replay`, `review`,
+//! `puzzles generate` and `ratings rebuild`.
 
 use std::process::ExitCode;
 
@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
 mod ai;
+mod puzzles;
 mod ratings;
 mod render;
 mod replay;
@@ -40,6 +41,11 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Review a game: the three turns that lost the most by the AI's judgement, one per line.
     Review(review::ReviewArgs),
+    /// The puzzle bank: `puzzles generate --game G [rule options] --count N --seed S`.
+    Puzzles {
+        #[command(subcommand)]
+        action: puzzles::PuzzlesAction,
+    },
     /// The ratings kept in the bot's database.
     Ratings {
         #[command(subcommand)]
@@ -163,6 +169,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Ai(args)) => ai::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Review(args)) => review::run(args),
+        Some(Command::Puzzles { action }) => puzzles::run(action),
         Some(Command::Ratings { action }) => ratings::run(action),
     }
 }

@@ -16,6 +16,7 @@ mod fibonacci_perft;
 mod fibonacci_props;
 mod fibonacci_rules;
 mod fuzz_parsers;
+mod puzzle_bank;
 mod review_cli;
 mod review_props;
 mod tournament_props;
