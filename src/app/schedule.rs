@@ -247,6 +247,8 @@ impl Service {
         )
         .await?;
         if let Some(ended) = ended {
+            // Conditional moves end with their game.
+            crate::store::premoves::clear(tx, loaded.row.id, None).await?;
             Self::rate(tx, loaded, ended, now).await?;
         }
         Ok(())

@@ -33,7 +33,11 @@ async fn position(t: &Table) -> String {
 #[tokio::test]
 async fn a_line_set_by_command_answers_at_once_with_its_own_board_and_outlives_a_restart() {
     let mut t = Table::open().await;
-    t.start_game(GENERAL, &[("game", json!("fanorona"))]).await;
+    t.start_game(
+        GENERAL,
+        &[("game", json!("fanorona")), ("colour", json!("white"))],
+    )
+    .await;
     let mut game = Game::new(Config::default_for(GameKind::Fanorona), 0);
     assert_eq!(game.position_string(), position(&t).await);
     let turns: Vec<String> = (0..4).map(|_| first_turn(&mut game)).collect();

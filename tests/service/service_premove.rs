@@ -516,3 +516,30 @@ async fn a_reply_that_wins_ends_the_game_and_rates_it() {
         .expect("count");
     assert_eq!(left, 0);
 }
+
+/// A game lost on time takes its lines with it.
+#[tokio::test]
+async fn a_timeout_ends_the_lines_with_the_game() {
+    let db = common::fresh_database().await;
+    let (service, clock) = clocked_service(&db).await;
+    game(&service, CHANNEL, GameKind::Fanorona, TurnClock::default()).await;
+    let first = line(&current(&service).await, 0, 1).1;
+    service
+        .play(CHANNEL, ALICE, &first[0])
+        .await
+        .expect("Alice");
+    service.play(CHANNEL, BOB, &first[1]).await.expect("Bob");
+    let text = line(&current(&service).await, 0, 1).0;
+    service
+        .add_premove(CHANNEL, BOB, &text)
+        .await
+        .expect("kept");
+    clock.advance(Duration::days(4));
+    let report = service.tick().await.expect("tick");
+    assert_eq!(report.timeouts, 1);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM premove_lines")
+        .fetch_one(&mut crate::service_clock::db_conn(&db).await)
+        .await
+        .expect("count");
+    assert_eq!(left, 0);
+}
