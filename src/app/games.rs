@@ -333,7 +333,6 @@ impl Service {
         }
         let turn_passed =
             game.status() == Status::Ongoing && played_all.iter().any(Played::turn_ended);
-        let own = turn_passed.then(|| (game.clone(), log.next_ply - 1));
         let replies = if turn_passed {
             Self::conditional_replies(&mut tx, &loaded, &mut game, &mut log).await?
         } else {
@@ -356,10 +355,7 @@ impl Service {
         };
         let loaded = self.save(tx, loaded, save).await?;
         let view = loaded.view();
-        let (before_replies, replies) = match own {
-            Some(own) => replies_seen(&loaded, &view, own, replies),
-            None => (None, Vec::new()),
-        };
+        let (before_replies, replies) = replies_seen(&loaded, &view, replies);
         Ok(MoveOutcome {
             view,
             played: played_all,

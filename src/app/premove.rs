@@ -87,10 +87,13 @@ pub(super) struct Reply {
     pub user: UserId,
     /// The game after the reply.
     pub game: Game,
-    /// What it played, in the notation of the log.
-    pub played: Vec<Played>,
+    /// What it played, in the notation of the log, moves joined by spaces.
+    pub moves: String,
     /// The log's last ply once it was played.
     pub last_ply: i32,
+    /// For the first reply: the game before it (after the command's own turn) and the log's
+    /// last ply then.
+    pub before: Option<(Game, i32)>,
 }
 
 /// The turns of `text`, checked by playing them from `game` for `me` (the opponent's turn
@@ -301,16 +304,18 @@ impl Service {
                 })
                 .collect();
             premoves::replace(tx, game_id, user, &kept).await?;
+            let own_last_ply = log.next_ply - 1;
             for (turn, one) in &played {
                 log.add(one, *turn, side, user, loaded.players);
             }
-            *game = after;
+            let before = (std::mem::replace(game, after), own_last_ply);
             replies.push(Reply {
                 side,
                 user,
                 game: game.clone(),
-                played: played.into_iter().map(|(_, p)| p).collect(),
+                moves: notation(&played),
                 last_ply: log.next_ply - 1,
+                before: replies.is_empty().then_some(before),
             });
         }
         Ok(replies)
@@ -326,29 +331,24 @@ fn premoves_of(loaded: &Loaded, side: Side, lines: Vec<LineRow>) -> Premoves {
 }
 
 /// What a command that met conditional replies shows (`now`, the view of `loaded` after it): the
-/// game after the command's own turn (`own`: the game then, and the log's last ply), and each
-/// reply with the game after it.
+/// game after the command's own turn (kept with the first reply), and each reply with the game
+/// after it.
 pub(super) fn replies_seen(
     loaded: &Loaded,
     now: &GameView,
-    own: (Game, i32),
-    replies: Vec<Reply>,
+    mut replies: Vec<Reply>,
 ) -> (Option<Box<GameView>>, Vec<ConditionalReply>) {
-    let Some(last) = replies.len().checked_sub(1) else {
+    let last = replies.len().saturating_sub(1);
+    let Some((own, own_ply)) = replies.first_mut().and_then(|r| r.before.take()) else {
         return (None, Vec::new());
     };
-    let before = Box::new(view_at(loaded, now, own.0, own.1));
+    let before = Box::new(view_at(loaded, now, own, own_ply));
     let replies = replies
         .into_iter()
         .enumerate()
         .map(|(i, reply)| ConditionalReply {
             user: reply.user,
-            moves: reply
-                .played
-                .iter()
-                .map(Played::notation)
-                .collect::<Vec<_>>()
-                .join(" "),
+            moves: reply.moves,
             view: if i == last {
                 now.clone()
             } else {
