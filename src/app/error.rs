@@ -72,6 +72,8 @@ pub enum Refusal {
     Vacation(super::vacation::VacationRefusal),
     /// A conditional move refused.
     Premove(super::premove::PremoveRefusal),
+    /// A puzzle command refused.
+    Puzzle(super::puzzles::PuzzleRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.

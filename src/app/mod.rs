@@ -19,6 +19,7 @@ mod follow;
 pub use ai::{AiPlayed, AiRunner, play_ai_turns};
 pub use challenges::{Challenged, Opponent, who_plays};
 pub use follow::FollowUp;
+mod daily;
 mod games;
 mod history;
 mod input;
@@ -28,6 +29,7 @@ mod lookback;
 mod pauses;
 mod pictures;
 mod premove;
+mod puzzles;
 mod ratings;
 mod replay;
 mod review;
@@ -46,6 +48,7 @@ use crate::store::Store;
 pub use crate::store::kinds::{ChallengeState, ColourChoice, FollowKind, NoticeKind, Notify};
 pub use crate::store::locales::LocaleOwner;
 pub use clock::{Clock, GameClock, ManualClock, SystemClock, TurnClock};
+pub use daily::{DAILY_HOUR, DailyPost, day_number, day_of_number};
 pub use error::{
     AppError, ChallengeAction, ChannelHolder, InternalError, NoVelaBecause, Refusal, StartError,
     chain,
@@ -57,6 +60,7 @@ pub use pictures::Pictures;
 pub use premove::{
     MAX_PREMOVE_LINES, MAX_PREMOVE_PAIRS, MAX_PREMOVE_TEXT, PremoveRefusal, Premoves,
 };
+pub use puzzles::{Answered, GaveUp, PuzzleRefusal, PuzzleStanding, PuzzleView};
 pub use ratings::{
     GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
     Rebuilt, Standing,
@@ -117,6 +121,10 @@ impl Service {
             logs: Arc::default(),
             ai_bell: Arc::default(),
         };
+        let added = service.load_puzzles().await?;
+        if added > 0 {
+            tracing::info!(added, "loaded the shipped puzzles");
+        }
         if service.rebuild_ratings_if_missing().await? {
             tracing::info!("rebuilt the ratings of the games played before ratings existed");
         }

@@ -146,12 +146,14 @@ pub struct Profile {
     pub records: Vec<GameRecord>,
     /// Their games in progress in this server (most recent last).
     pub active: Vec<GameView>,
+    /// Their puzzle ratings (every server alike), one per game they tried.
+    pub puzzles: Vec<super::PuzzleStanding>,
 }
 
 impl Profile {
     /// True when the player never finished a rated game here and has none going.
     pub fn is_empty(&self) -> bool {
-        self.records.is_empty() && self.active.is_empty()
+        self.records.is_empty() && self.active.is_empty() && self.puzzles.is_empty()
     }
 }
 
@@ -378,6 +380,11 @@ impl Service {
                     .active
                     .push(Self::load_row(&mut tx, row).await?.view());
             }
+            profile.puzzles = crate::store::puzzles::players_of(&mut tx, user)
+                .await?
+                .iter()
+                .map(super::puzzles::PuzzleStanding::of)
+                .collect::<Result<_, _>>()?;
             Ok(profile)
         })
         .await

@@ -30,6 +30,12 @@ pub enum Button {
         game: i64,
         turn: u32,
     },
+    /// Give up the puzzle attempt with this id (shows one solution).
+    GiveUpPuzzle(i64),
+    /// Open another puzzle of the game with this index in the list of games.
+    NextPuzzle(i64),
+    /// Open the daily puzzle of the server of this day (days since 1970-01-01).
+    DailyPuzzle(i64),
 }
 
 /// Which button of the move browser's row.
@@ -71,6 +77,9 @@ impl Button {
             Button::Browse { nav, game, turn } => {
                 format!("fb:browse-{}:{game}:{turn}", nav.word())
             }
+            Button::GiveUpPuzzle(id) => format!("fb:puzzle-give-up:{id}"),
+            Button::NextPuzzle(game) => format!("fb:puzzle-next:{game}"),
+            Button::DailyPuzzle(day) => format!("fb:puzzle-daily:{day}"),
         }
     }
 
@@ -104,6 +113,9 @@ impl Button {
             "vela" => Button::Vela(id),
             "tournament-join" => Button::JoinTournament(id),
             "tournament-leave" => Button::LeaveTournament(id),
+            "puzzle-give-up" => Button::GiveUpPuzzle(id),
+            "puzzle-next" => Button::NextPuzzle(id),
+            "puzzle-daily" => Button::DailyPuzzle(id),
             _ => return Err(ButtonIdError::UnknownKind),
         })
     }
@@ -193,6 +205,9 @@ mod tests {
             Button::Vela(i64::MAX),
             Button::JoinTournament(8),
             Button::LeaveTournament(9),
+            Button::GiveUpPuzzle(10),
+            Button::NextPuzzle(1),
+            Button::DailyPuzzle(20_000),
             Button::Browse {
                 nav: Nav::First,
                 game: 3,

@@ -35,6 +35,7 @@ pub mod play;
 pub mod preflight;
 mod premove;
 pub mod present;
+mod puzzle;
 pub mod ratings;
 pub mod register;
 pub mod reply;
@@ -93,6 +94,7 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         play::undo(),
         play::board(),
         premove::premove(),
+        puzzle::puzzle(),
         finish::resign(),
         finish::draw(),
         clock::pause(),
@@ -217,6 +219,11 @@ async fn on_event(
         Ok(buttons::Button::Browse { game, turn, .. }) => {
             lookback::on_browse(ctx, data, component, game, turn).await
         }
+        Ok(
+            button @ (buttons::Button::GiveUpPuzzle(_)
+            | buttons::Button::NextPuzzle(_)
+            | buttons::Button::DailyPuzzle(_)),
+        ) => puzzle::on_button(ctx, data, component, button).await,
         Err(why) => {
             tracing::warn!(custom_id = %component.data.custom_id, %why, "unknown button");
             let response = serenity::CreateInteractionResponse::Message(

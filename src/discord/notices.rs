@@ -39,6 +39,7 @@ pub async fn run(
 pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
     notices(service, http, presenter).await;
     super::tournament_posts::look(service, http, presenter).await;
+    super::puzzle::post_daily(service, http, presenter).await;
 }
 
 async fn notices(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {

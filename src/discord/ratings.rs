@@ -154,6 +154,19 @@ pub fn profile_text(lang: Lang, profile: &Profile, asker: UserId) -> String {
     for record in &profile.records {
         text.push_str(&record_text(lang, record));
     }
+    for puzzles in &profile.puzzles {
+        text.push_str(&tr!(
+            lang,
+            "puzzle-profile",
+            game = puzzles.game.title(),
+            rating = puzzles.rating.shown(),
+            streak = puzzles.streak,
+            best = puzzles.best_streak,
+            solved = puzzles.solved,
+            tries = puzzles.tries
+        ));
+        text.push('\n');
+    }
     if !profile.active.is_empty() {
         text.push_str(&tr!(lang, "ratings-in-progress"));
         text.push('\n');

@@ -111,7 +111,7 @@ async fn here(data: &Data, channel: u64) -> Result<TournamentView, AppError> {
 }
 
 /// Whether the invoker may manage the server (and so start or cancel anyone's event).
-fn manager(ctx: Context<'_>) -> bool {
+pub(super) fn manager(ctx: Context<'_>) -> bool {
     match ctx {
         poise::Context::Application(a) => a
             .interaction

@@ -20,7 +20,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::ai::{Rng, baseline};
 use crate::engine::fibonacci::{self, UnitMove};
-use crate::engine::{Config, Game, GameKind, Status, fanorona};
+use crate::engine::{Codec, Config, Game, GameKind, Status, fanorona};
 
 use super::{Goal, Grade, Puzzle};
 

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::engine::{Config, Game, GameKind, MoveError, Status};
+use crate::engine::{Codec, Config, Game, GameKind, MoveError, Status};
 
 pub mod generate;
 
@@ -39,14 +39,19 @@ pub enum Grade {
     Hard,
 }
 
-impl Grade {
-    pub const ALL: [Grade; 3] = [Grade::Easy, Grade::Medium, Grade::Hard];
+crate::codec!(Grade {
+    Easy => "easy",
+    Medium => "medium",
+    Hard => "hard",
+});
 
-    pub fn as_str(self) -> &'static str {
+impl Grade {
+    /// A new puzzle's rating, by its grade (its solvers move it from there).
+    pub fn start_rating(self) -> f64 {
         match self {
-            Grade::Easy => "easy",
-            Grade::Medium => "medium",
-            Grade::Hard => "hard",
+            Grade::Easy => 1200.0,
+            Grade::Medium => 1500.0,
+            Grade::Hard => 1800.0,
         }
     }
 
@@ -87,7 +92,7 @@ impl Puzzle {
     /// The puzzle's grade, read from its id.
     pub fn grade(&self) -> Option<Grade> {
         let last = self.id.rsplit('-').next()?;
-        Grade::ALL.into_iter().find(|g| g.as_str() == last)
+        Grade::from_word(last)
     }
 
     /// The puzzle's game, at its position.
@@ -137,6 +142,31 @@ impl Puzzle {
             solutions,
         })
     }
+}
+
+/// The banks the bot ships (`assets/puzzles/`), compiled in: (file name, text).
+pub const SHIPPED: [(&str, &str); 3] = [
+    (
+        "fibonacci.tsv",
+        include_str!("../../assets/puzzles/fibonacci.tsv"),
+    ),
+    (
+        "fanorona.tsv",
+        include_str!("../../assets/puzzles/fanorona.tsv"),
+    ),
+    (
+        "fanorona-standard.tsv",
+        include_str!("../../assets/puzzles/fanorona-standard.tsv"),
+    ),
+];
+
+/// Every shipped puzzle, for the games this build plays.
+pub fn shipped() -> Result<Vec<Puzzle>, String> {
+    let mut all = Vec::new();
+    for (name, text) in SHIPPED {
+        all.extend(parse_bank(text).map_err(|e| format!("{name}: {e}"))?);
+    }
+    Ok(all)
 }
 
 /// Reads a whole bank (blank lines skipped).

@@ -36,6 +36,7 @@ pub mod games;
 pub mod kinds;
 pub mod locales;
 pub mod premoves;
+pub mod puzzles;
 pub mod ratings;
 pub mod reviews;
 pub mod schedule;

@@ -17,6 +17,7 @@ mod discord_metrics;
 mod discord_newcomer;
 mod discord_play;
 mod discord_premove;
+mod discord_puzzle;
 mod discord_ratings;
 mod discord_resilience;
 mod discord_shards;

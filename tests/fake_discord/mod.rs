@@ -256,6 +256,15 @@ impl FakeDiscord {
             .insert(channel, permissions);
     }
 
+    /// A member's permissions in the server (every one where not set), as Discord sends them
+    /// with their interactions.
+    pub fn set_member_permissions(&self, user: u64, permissions: u64) {
+        self.shared
+            .lock()
+            .member_permissions
+            .insert(user, permissions);
+    }
+
     /// A thread's state: archived, locked.
     pub fn set_thread_state(&self, thread: u64, archived: bool, locked: bool) {
         self.shared
@@ -525,6 +534,11 @@ impl FakeDiscord {
             .get(&channel)
             .copied()
             .unwrap_or(ALL_PERMISSIONS);
+        let member_permissions = inner
+            .member_permissions
+            .get(&user)
+            .copied()
+            .unwrap_or(ALL_PERMISSIONS);
         let locale = inner
             .locales
             .get(&user)
@@ -564,7 +578,7 @@ impl FakeDiscord {
                 "deaf": false,
                 "mute": false,
                 "flags": 0,
-                "permissions": "2251799813685247",
+                "permissions": member_permissions.to_string(),
             },
             "app_permissions": permissions.to_string(),
             "locale": locale,
@@ -609,6 +623,7 @@ impl FakeDiscord {
         let mut options = Vec::new();
         let mut users = serde_json::Map::new();
         let mut members = serde_json::Map::new();
+        let mut channels = serde_json::Map::new();
         for (name, value) in given {
             let spec = schema["options"]
                 .as_array()
@@ -639,6 +654,17 @@ impl FakeDiscord {
                            "permissions": "2251799813685247", "nick": null}),
                 );
                 json!(id.to_string())
+            } else if kind == 7 {
+                let id = value.as_u64().expect("channel options take a channel id");
+                let (channel_type, parent) =
+                    inner.channels.get(&id).copied().unwrap_or((TEXT, None));
+                channels.insert(
+                    id.to_string(),
+                    json!({"id": id.to_string(), "name": format!("channel-{id}"),
+                           "type": channel_type, "parent_id": parent.map(|p| p.to_string()),
+                           "permissions": ALL_PERMISSIONS.to_string()}),
+                );
+                json!(id.to_string())
             } else {
                 value.clone()
             };
@@ -648,7 +674,10 @@ impl FakeDiscord {
             }
             options.push(option);
         }
-        let resolved = json!({"users": users, "members": members});
+        let mut resolved = json!({"users": users, "members": members});
+        if !channels.is_empty() {
+            resolved["channels"] = Value::Object(channels);
+        }
         let options = match sub {
             Some(sub) => json!([{"name": sub, "type": 1, "options": options}]),
             None => Value::Array(options),

@@ -219,6 +219,8 @@ pub(crate) struct Inner {
     pub(crate) interaction_age: Duration,
     /// The bot's permissions per channel (`app_permissions`); all of them where not set.
     pub(crate) app_permissions: HashMap<u64, u64>,
+    /// Members' permissions in the server; all of them where not set.
+    pub(crate) member_permissions: HashMap<u64, u64>,
     /// Threads' state: (archived, locked).
     pub(crate) thread_state: HashMap<u64, (bool, bool)>,
     /// Answers to give instead of the real one: (method, part of the path, status, body, times).

@@ -442,6 +442,29 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                     json!({"message": "Cannot send messages to this user", "code": 50007}),
                 );
             }
+            // Like Discord: a channel the bot cannot see is Missing Access; one it may not
+            // post in (or attach files in, for a post with files) is Missing Permissions.
+            const VIEW_CHANNEL: u64 = 1 << 10;
+            const SEND_MESSAGES: u64 = 1 << 11;
+            const ATTACH_FILES: u64 = 1 << 15;
+            let allowed = shared
+                .lock()
+                .app_permissions
+                .get(&channel)
+                .copied()
+                .unwrap_or(ALL_PERMISSIONS);
+            if allowed & VIEW_CHANNEL == 0 {
+                break 'post json_response(
+                    StatusCode::FORBIDDEN,
+                    json!({"message": "Missing Access", "code": 50001}),
+                );
+            }
+            if allowed & SEND_MESSAGES == 0 || (!files.is_empty() && allowed & ATTACH_FILES == 0) {
+                break 'post json_response(
+                    StatusCode::FORBIDDEN,
+                    json!({"message": "Missing Permissions", "code": 50013}),
+                );
+            }
             let posted = post(&shared, channel, &body, &files);
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
         }

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use fibonacci_bot::engine::{Config, GameKind, Status};
+use fibonacci_bot::engine::{Codec, Config, GameKind, Status};
 use fibonacci_bot::puzzles::{Goal, Grade, Miss, Puzzle, generate, judge, parse_bank};
 
 const BANKS: [(&str, &str); 3] = [
@@ -43,7 +43,7 @@ fn every_bank_has_300_puzzles_of_five_fields_each_position_once_and_every_grade(
             );
             assert!(p.grade().is_some(), "{}: no grade in the id", p.id);
         }
-        for grade in Grade::ALL {
+        for &grade in Grade::ALL {
             let n = puzzles.iter().filter(|p| p.grade() == Some(grade)).count();
             assert!(n >= 30, "{name}: only {n} {grade:?}");
         }

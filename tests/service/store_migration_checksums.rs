@@ -76,6 +76,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "premoves",
         "a2747c4c006db83d1f7440b682e3973288dbb51c270e3b13dce0d420a8ab5eb8b85805baba5d9262e8a4f9f2993df537",
     ),
+    (
+        14,
+        "puzzles",
+        "c806f7eeb67eb37ca6ec1a2d7c07f346c342c7cbe56c9e3fe4ef7836d33032022831716f86c5a59cbfd6592442eb2c71",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
