@@ -79,7 +79,14 @@ impl Lang {
 
 /// The Fluent files every game shares, in the order they are loaded (each game's own file,
 /// [`GAME_FILES`], comes after them).
-pub const SHARED_FILES: [(&str, [&str; 2]); 11] = [
+pub const SHARED_FILES: [(&str, [&str; 2]); 12] = [
+    (
+        "learn.ftl",
+        [
+            include_str!("../assets/locales/en-US/learn.ftl"),
+            include_str!("../assets/locales/fr/learn.ftl"),
+        ],
+    ),
     (
         "premove.ftl",
         [

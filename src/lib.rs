@@ -12,6 +12,7 @@ pub mod discord;
 pub mod engine;
 pub mod i18n;
 pub mod metrics;
+pub mod lessons;
 pub mod puzzles;
 pub mod rating;
 pub mod render;

@@ -72,6 +72,8 @@ pub enum Refusal {
     Vacation(super::vacation::VacationRefusal),
     /// A conditional move refused.
     Premove(super::premove::PremoveRefusal),
+    /// A lesson command refused (or an answer that misses its step).
+    Lesson(super::learn::LessonRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.

@@ -23,6 +23,7 @@ mod games;
 mod history;
 mod input;
 mod languages;
+mod learn;
 mod logs;
 mod lookback;
 mod pauses;
@@ -51,6 +52,9 @@ pub use error::{
     chain,
 };
 pub use languages::Languages;
+pub use learn::{
+    LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER,
+};
 pub use lookback::{GameTurns, TurnStep};
 pub use pauses::PauseStep;
 pub use pictures::Pictures;

@@ -11,6 +11,7 @@ mod service_bank;
 mod service_clock;
 mod service_concurrency;
 mod service_core;
+mod service_learn;
 mod service_embedded;
 mod service_premove;
 mod service_ratings;

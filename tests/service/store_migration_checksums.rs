@@ -76,6 +76,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "premoves",
         "a2747c4c006db83d1f7440b682e3973288dbb51c270e3b13dce0d420a8ab5eb8b85805baba5d9262e8a4f9f2993df537",
     ),
+    (
+        15,
+        "lessons",
+        "595caa660351f8fb51afc028516929f6b46327ead7c0a4dc0d68b837775cb89af130a31ab42ab51c4cfec65dcf22dbd6",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
