@@ -3,8 +3,6 @@
 //! Next buttons; `/learn answer:` (completed from the legal moves of the step's position)
 //! answers the lesson used last.
 
-use std::time::Duration;
-
 use poise::serenity_prelude as serenity;
 
 use super::buttons::Button;
@@ -13,7 +11,7 @@ use super::present::picture;
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, invoker, lang};
 use crate::app::{
-    AppError, LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER, chain,
+    AppError, LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER,
 };
 use crate::engine::GameKind;
 use crate::i18n::Lang;
@@ -62,26 +60,8 @@ async fn autocomplete_answer(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let user = ctx.author().id.get();
-    let lookup = ctx.data().service.lesson_position(user);
-    let choices = match tokio::time::timeout(Duration::from_millis(1500), lookup).await {
-        Ok(Ok(Some(game))) => {
-            let typed: String = partial.chars().take(MAX_LESSON_ANSWER).collect();
-            tokio::task::spawn_blocking(move || super::play::complete(&game, &typed))
-                .await
-                .unwrap_or_default()
-        }
-        Ok(Err(AppError::Internal(cause))) => {
-            tracing::error!(cause = %chain(&cause), "learn autocomplete: internal error");
-            Vec::new()
-        }
-        _ => Vec::new(),
-    };
-    let choices = choices
-        .into_iter()
-        .map(|c| serenity::AutocompleteChoice::new(c.clone(), c))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    let lookup = ctx.data().service.lesson_position(ctx.author().id.get());
+    super::play::complete_from(lookup, partial).await
 }
 
 /// A lesson button: the learner's next view of the lessons, replacing the clicked message.
