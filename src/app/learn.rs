@@ -105,7 +105,8 @@ fn steps_of(kind: GameKind) -> Result<&'static [Step], LessonRefusal> {
     Ok(steps)
 }
 
-fn view(kind: GameKind, index: usize, solved: bool, event: LessonEvent) -> LessonView {
+/// Step `index` of `kind` as shown, `solved` listing the steps the learner has completed.
+fn view(kind: GameKind, index: usize, solved: &[i32], event: LessonEvent) -> LessonView {
     let steps = lessons::steps(kind);
     let step = &steps[index];
     LessonView {
@@ -116,23 +117,28 @@ fn view(kind: GameKind, index: usize, solved: bool, event: LessonEvent) -> Lesso
         step,
         game: step.game(),
         played: Vec::new(),
-        solved,
+        solved: solved.contains(&step_number(index)),
         event,
     }
+}
+
+/// A step's index as the store keeps it (the lists are short: the conversion never fails).
+fn step_number(index: usize) -> i32 {
+    i32::try_from(index).unwrap_or(i32::MAX)
 }
 
 /// The game a stored row names, and its step index if it is still a step of that game.
 fn read_row(row: &ProgressRow) -> Result<(GameKind, usize), AppError> {
     let corrupt = || {
-        super::InternalError::Corrupt(format!(
-            "lesson progress {:?} step {}",
-            row.game, row.step
-        ))
+        super::InternalError::Corrupt(format!("lesson progress {:?} step {}", row.game, row.step))
     };
     let kind: GameKind = row.game.parse().map_err(|_| corrupt())?;
     let index = usize::try_from(row.step).map_err(|_| corrupt())?;
     // A list of steps that became shorter: the learner goes on from its last step.
-    Ok((kind, index.min(lessons::steps(kind).len().saturating_sub(1))))
+    Ok((
+        kind,
+        index.min(lessons::steps(kind).len().saturating_sub(1)),
+    ))
 }
 
 impl Service {
@@ -155,8 +161,8 @@ impl Service {
             };
             steps_of(kind)?;
             let saved = progress::progress(&mut tx, user, kind.as_str()).await?;
-            let saved = saved.as_ref().map(read_row).transpose()?.zip(saved);
-            let (index, solved, event) = match (lesson, &saved) {
+            let mut solved = saved.as_ref().map_or_else(Vec::new, |r| r.solved.clone());
+            let (index, event) = match (lesson, &saved) {
                 (Some(n), _) => {
                     let count = lessons::lesson_count(kind);
                     let index = u8::try_from(n)
@@ -167,17 +173,15 @@ impl Service {
                             lesson: n,
                             count,
                         })?;
-                    let solved = saved
-                        .as_ref()
-                        .is_some_and(|((_, i), row)| *i == index && row.solved);
-                    (index, solved, LessonEvent::Opened)
+                    (index, LessonEvent::Opened)
                 }
-                (None, Some(((_, index), row))) => (*index, row.solved, LessonEvent::Resumed),
-                (None, None) => (0, false, LessonEvent::Opened),
+                (None, Some(row)) => (read_row(row)?.1, LessonEvent::Resumed),
+                (None, None) => (0, LessonEvent::Opened),
             };
-            self.save_progress(&mut tx, user, kind, index, solved).await?;
+            self.save_progress(&mut tx, user, kind, index, &mut solved, false)
+                .await?;
             tx.commit().await?;
-            Ok(view(kind, index, solved, event))
+            Ok(view(kind, index, &solved, event))
         })
         .await
     }
@@ -195,18 +199,25 @@ impl Service {
                 .ok_or(LessonRefusal::NoLessonOpen)?;
             let (kind, index) = read_row(&row)?;
             let step = &lessons::steps(kind)[index];
-            let solved = lessons::check(step, answer).map_err(|miss| LessonRefusal::Missed {
+            let played = lessons::check(step, answer).map_err(|miss| LessonRefusal::Missed {
                 kind,
                 step: step.id,
                 miss,
             })?;
-            self.save_progress(&mut tx, user, kind, index, true).await?;
+            let mut solved = row.solved;
+            self.save_progress(&mut tx, user, kind, index, &mut solved, true)
+                .await?;
             tx.commit().await?;
-            let mut shown = view(kind, index, true, LessonEvent::Solved {
-                answer: answer.split_whitespace().collect::<Vec<_>>().join(" "),
-            });
-            shown.game = solved.game;
-            shown.played = solved.played;
+            let mut shown = view(
+                kind,
+                index,
+                &solved,
+                LessonEvent::Solved {
+                    answer: answer.split_whitespace().collect::<Vec<_>>().join(" "),
+                },
+            );
+            shown.game = played.game;
+            shown.played = played.played;
             Ok(shown)
         })
         .await
@@ -234,23 +245,21 @@ impl Service {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
             let saved = progress::progress(&mut tx, user, kind.as_str()).await?;
-            let solved = match &saved {
-                Some(row) => read_row(row)?.1 == to && row.solved,
-                None => false,
-            };
-            self.save_progress(&mut tx, user, kind, to, solved).await?;
+            let mut solved = saved.map_or_else(Vec::new, |r| r.solved);
+            self.save_progress(&mut tx, user, kind, to, &mut solved, false)
+                .await?;
             tx.commit().await?;
             Ok(match action {
-                LessonAction::Hint => view(kind, to, solved, LessonEvent::Hint),
+                LessonAction::Hint => view(kind, to, &solved, LessonEvent::Hint),
                 LessonAction::ShowMe => {
-                    let mut shown = view(kind, to, solved, LessonEvent::Shown);
+                    let mut shown = view(kind, to, &solved, LessonEvent::Shown);
                     let played = steps[to].shown();
                     shown.game = played.game;
                     shown.played = played.played;
                     shown
                 }
                 LessonAction::Back | LessonAction::Next => {
-                    view(kind, to, solved, LessonEvent::Opened)
+                    view(kind, to, &solved, LessonEvent::Opened)
                 }
             })
         })
@@ -270,18 +279,25 @@ impl Service {
         .await
     }
 
+    /// Makes step `index` `user`'s place in `kind`'s lessons, adding it to the steps `solved`
+    /// when `now_solved`.
     async fn save_progress(
         &self,
         tx: &mut crate::store::Tx,
         user: UserId,
         kind: GameKind,
         index: usize,
-        solved: bool,
+        solved: &mut Vec<i32>,
+        now_solved: bool,
     ) -> Result<(), AppError> {
+        let step = step_number(index);
+        if now_solved && !solved.contains(&step) {
+            solved.push(step);
+        }
         let row = ProgressRow {
             game: kind.as_str().to_string(),
-            step: i32::try_from(index).unwrap_or(i32::MAX),
-            solved,
+            step,
+            solved: solved.clone(),
         };
         progress::save(tx, user, &row, self.clock.now()).await?;
         Ok(())

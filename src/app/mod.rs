@@ -52,9 +52,7 @@ pub use error::{
     chain,
 };
 pub use languages::Languages;
-pub use learn::{
-    LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER,
-};
+pub use learn::{LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER};
 pub use lookback::{GameTurns, TurnStep};
 pub use pauses::PauseStep;
 pub use pictures::Pictures;

@@ -145,7 +145,11 @@ pub fn step_text(lang: Lang, view: &LessonView) -> String {
         lines.push(tr!(lang, "learn-resumed"));
     }
     lines.push(step_words(lang, view, "text"));
-    lines.push(tr!(lang, "learn-task", task = step_words(lang, view, "task")));
+    lines.push(tr!(
+        lang,
+        "learn-task",
+        task = step_words(lang, view, "task")
+    ));
     match &view.event {
         LessonEvent::Opened | LessonEvent::Resumed => {}
         LessonEvent::Hint => lines.push(tr!(
@@ -276,7 +280,10 @@ mod tests {
                 };
                 let (en, fr) = (step_text(Lang::En, &view), step_text(Lang::Fr, &view));
                 assert_ne!(en, fr);
-                assert!(!en.contains("learn-") && !fr.contains("learn-"), "{en}\n{fr}");
+                assert!(
+                    !en.contains("learn-") && !fr.contains("learn-"),
+                    "{en}\n{fr}"
+                );
                 assert!(en.contains(&tr!(Lang::En, &format!("learn-{}-task", step.id))));
             }
         }
@@ -319,7 +326,10 @@ mod tests {
         ];
         for r in &all {
             let (en, fr) = (refusal(Lang::En, r), refusal(Lang::Fr, r));
-            assert!(!en.contains("learn-") && !fr.contains("learn-"), "{en} / {fr}");
+            assert!(
+                !en.contains("learn-") && !fr.contains("learn-"),
+                "{en} / {fr}"
+            );
             assert_ne!(en, fr);
         }
         assert_eq!(

@@ -11,7 +11,9 @@ fn all_steps() -> impl Iterator<Item = &'static Step> {
 }
 
 fn step(id: &str) -> &'static Step {
-    all_steps().find(|s| s.id == id).expect("a step with this id")
+    all_steps()
+        .find(|s| s.id == id)
+        .expect("a step with this id")
 }
 
 fn illegal(step: &Step, answer: &str) -> MoveError {
@@ -51,7 +53,12 @@ fn every_step_is_completed_by_its_answer_and_refuses_its_wrong_answer() {
     for s in all_steps() {
         let game = s.game();
         assert_eq!(game.status(), Status::Ongoing, "{}", s.id);
-        assert!(check(s, s.answer).is_ok(), "{}: {:?}", s.id, check(s, s.answer).err());
+        assert!(
+            check(s, s.answer).is_ok(),
+            "{}: {:?}",
+            s.id,
+            check(s, s.answer).err()
+        );
         assert!(check(s, s.wrong).is_err(), "{}: {} passes", s.id, s.wrong);
         assert!(matches!(check(s, " "), Err(LessonMiss::Empty)), "{}", s.id);
         assert!(
@@ -78,7 +85,10 @@ fn wrong_answers_that_are_legal_get_the_steps_reason() {
 /// base 1-2-3-4-5-6, less one for each enemy strike piece next to the mover's centre.
 #[test]
 fn fibonacci_steps_start_with_their_turns_allowance() {
-    for s in steps(GameKind::Fibonacci).iter().filter(|s| s.id != "fib-cards") {
+    for s in steps(GameKind::Fibonacci)
+        .iter()
+        .filter(|s| s.id != "fib-cards")
+    {
         let Game::Fibonacci(g) = s.game() else {
             unreachable!()
         };
@@ -136,6 +146,12 @@ fn every_correct_answer_counts_not_only_the_intended_one() {
     assert!(check(step("fib-unit"), "i9-h8").is_ok());
     assert!(check(step("fib-friend"), "b6-c6").is_ok());
     assert!(check(step("fib-enemy"), "a5-b5").is_ok());
-    assert!(check(step("fan-approach"), "c2-d2").is_ok(), "the suffix may be left out");
-    assert!(check(step("fan-chain"), "d1-d2+ d2-e2+").is_ok(), "step by step");
+    assert!(
+        check(step("fan-approach"), "c2-d2").is_ok(),
+        "the suffix may be left out"
+    );
+    assert!(
+        check(step("fan-chain"), "d1-d2+ d2-e2+").is_ok(),
+        "step by step"
+    );
 }

@@ -12,7 +12,8 @@ pub struct ProgressRow {
     pub game: String,
     /// The index of the step in the game's list.
     pub step: i32,
-    pub solved: bool,
+    /// The indexes of the steps completed, in the order they were first completed.
+    pub solved: Vec<i32>,
 }
 
 /// `user`'s place in `game`'s lessons, if they ever opened one.
@@ -61,7 +62,7 @@ pub async fn save(
     .bind(id_to_db(user))
     .bind(&row.game)
     .bind(row.step)
-    .bind(row.solved)
+    .bind(&row.solved)
     .bind(now)
     .execute(conn)
     .await?;

@@ -37,7 +37,9 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
     assert_step(&first, 0);
     assert!(
         first.content.contains("A lone piece steps")
-            && first.content.contains("Move the support piece on i9 next to its group"),
+            && first
+                .content
+                .contains("Move the support piece on i9 next to its group"),
         "{}",
         first.content
     );
@@ -73,7 +75,10 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
     let illegal = t
         .refused(ALICE, GENERAL, "learn", &[("answer", json!("i9-g9"))])
         .await;
-    assert!(illegal.starts_with("`i9-g9` cannot be played: "), "{illegal}");
+    assert!(
+        illegal.starts_with("`i9-g9` cannot be played: "),
+        "{illegal}"
+    );
     let malformed = t
         .refused(ALICE, GENERAL, "learn", &[("answer", json!("hello"))])
         .await;
@@ -94,27 +99,47 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
         .say(ALICE, GENERAL, "learn", &[("answer", json!("i9-h9"))])
         .await;
     assert_step(&right, 0);
-    assert!(right.content.contains("✅ Right: `i9-h9` does it"), "{}", right.content);
+    assert!(
+        right.content.contains("✅ Right: `i9-h9` does it"),
+        "{}",
+        right.content
+    );
 
     // Hint and Show me update the message in place.
     let click = t.fake.click(ALICE, GENERAL, "fb:learn-hint:fibonacci:0");
     let hint = t.fake.reply(&click).await;
     assert_eq!(hint.kind, 7, "{hint:?}");
     assert_step(&hint, 0);
-    assert!(hint.content.contains("💡 **Hint:** i9 touches h8"), "{}", hint.content);
+    assert!(
+        hint.content.contains("💡 **Hint:** i9 touches h8"),
+        "{}",
+        hint.content
+    );
     let click = t.fake.click(ALICE, GENERAL, "fb:learn-show:fibonacci:0");
     let shown = t.fake.reply(&click).await;
-    assert!(shown.content.contains("One answer is `i9-h9`"), "{}", shown.content);
+    assert!(
+        shown.content.contains("One answer is `i9-h9`"),
+        "{}",
+        shown.content
+    );
 
     // Next, Back, Next: step 2, step 1, step 2.
     let click = t.fake.click(ALICE, GENERAL, "fb:learn-next:fibonacci:0");
     let next = t.fake.reply(&click).await;
     assert_step(&next, 1);
-    assert!(next.content.contains("A group moves as one"), "{}", next.content);
+    assert!(
+        next.content.contains("A group moves as one"),
+        "{}",
+        next.content
+    );
     let click = t.fake.click(ALICE, GENERAL, "fb:learn-back:fibonacci:1");
     let back = t.fake.reply(&click).await;
     assert_step(&back, 0);
-    assert!(back.content.contains("✅"), "step 1 stays solved: {}", back.content);
+    assert!(
+        back.content.contains("✅"),
+        "step 1 stays solved: {}",
+        back.content
+    );
     let click = t.fake.click(ALICE, GENERAL, "fb:learn-next:fibonacci:0");
     assert_step(&t.fake.reply(&click).await, 1);
 
@@ -157,7 +182,9 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
         .await;
     assert!(french.ephemeral && french.has_png(), "{french:?}");
     assert!(
-        french.content.contains("Les déplacements le long des lignes")
+        french
+            .content
+            .contains("Les déplacements le long des lignes")
             && french.content.contains("étape 1/11"),
         "{}",
         french.content

@@ -35,7 +35,10 @@ async fn every_step_is_completed_by_its_answer_and_refuses_a_wrong_one_through_t
             .await
             .expect("lesson 1");
         assert_eq!((first.index, first.solved), (0, false));
-        assert_eq!(first.game.position_string(), first.step.game().position_string());
+        assert_eq!(
+            first.game.position_string(),
+            first.step.game().position_string()
+        );
         let steps = lessons::steps(kind);
         for (index, step) in steps.iter().enumerate() {
             // The wrong answer first: refused, nothing saved.
@@ -90,7 +93,13 @@ async fn progress_is_kept_per_learner_and_game_and_learn_resumes_where_they_stop
         lesson_refusal(service.answer_lesson(ALICE, "a1-c7").await),
         LessonRefusal::NoLessonOpen
     );
-    assert!(service.lesson_position(ALICE).await.expect("read").is_none());
+    assert!(
+        service
+            .lesson_position(ALICE)
+            .await
+            .expect("read")
+            .is_none()
+    );
 
     // A bare /learn starts Fibonacci's first step.
     let first = open(&service, ALICE, None).await;
@@ -131,7 +140,10 @@ async fn progress_is_kept_per_learner_and_game_and_learn_resumes_where_they_stop
         .lesson_button(ALICE, GameKind::Fibonacci, 2, LessonAction::Hint)
         .await
         .expect("hint");
-    assert_eq!((hint.index, hint.solved, hint.event), (2, false, LessonEvent::Hint));
+    assert_eq!(
+        (hint.index, hint.solved, hint.event),
+        (2, false, LessonEvent::Hint)
+    );
     let shown = service
         .lesson_button(ALICE, GameKind::Fibonacci, 2, LessonAction::ShowMe)
         .await
@@ -187,7 +199,11 @@ async fn bad_input_is_refused_and_changes_nothing() {
         lesson_refusal(service.answer_lesson(ALICE, &"a".repeat(500)).await),
         LessonRefusal::TooLong
     );
-    for (index, action) in [(0, LessonAction::Back), (99, LessonAction::Hint), (-4, LessonAction::Next)] {
+    for (index, action) in [
+        (0, LessonAction::Back),
+        (99, LessonAction::Hint),
+        (-4, LessonAction::Next),
+    ] {
         assert!(matches!(
             lesson_refusal(
                 service
@@ -199,5 +215,8 @@ async fn bad_input_is_refused_and_changes_nothing() {
     }
     // Still where it was: the lesson used last, its step, unsolved.
     let now = open(&service, ALICE, None).await;
-    assert_eq!((now.kind, now.index, now.solved), (GameKind::Fanorona, opened.index, false));
+    assert_eq!(
+        (now.kind, now.index, now.solved),
+        (GameKind::Fanorona, opened.index, false)
+    );
 }

@@ -79,7 +79,7 @@ const LANDED: &[(i64, &str, &str)] = &[
     (
         15,
         "lessons",
-        "595caa660351f8fb51afc028516929f6b46327ead7c0a4dc0d68b837775cb89af130a31ab42ab51c4cfec65dcf22dbd6",
+        "f441073b2390a47c73fd41b974986a4866d63b2e060028c4850c518876e75282774b6a7a74f9f0727523d973fa1fb4ed",
     ),
 ];
 
