@@ -78,7 +78,12 @@ pub async fn on_button(
             .service
             .lesson_button(user, kind, index, action)
             .await?;
-        Ok::<_, AppError>(step_answer(data, lang, &view).await.updating())
+        let mut answer = step_answer(data, lang, &view).await.updating();
+        // The clicked message is the learner's alone already, and an update keeps it so
+        // (Discord keeps a message's flags when it is updated); `respond` updates the clicked
+        // message only for answers not marked private.
+        answer.ephemeral = false;
+        Ok::<_, AppError>(answer)
     };
     respond(
         &ctx.http,
