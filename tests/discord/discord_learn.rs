@@ -20,6 +20,12 @@ fn assert_step(reply: &Reply, step: usize) {
     }
 }
 
+/// Alice's click on the lesson button `custom_id`, and the bot's answer.
+async fn click(t: &Table, custom_id: &str) -> Reply {
+    let sent = t.fake.click(ALICE, GENERAL, custom_id);
+    t.fake.reply(&sent).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed() {
     let mut t = Table::open().await;
@@ -106,8 +112,7 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
     );
 
     // Hint and Show me update the message in place.
-    let click = t.fake.click(ALICE, GENERAL, "fb:learn-hint:fibonacci:0");
-    let hint = t.fake.reply(&click).await;
+    let hint = click(&t, "fb:learn-hint:fibonacci:0").await;
     assert_eq!(hint.kind, 7, "{hint:?}");
     assert_step(&hint, 0);
     assert!(
@@ -115,8 +120,7 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
         "{}",
         hint.content
     );
-    let click = t.fake.click(ALICE, GENERAL, "fb:learn-show:fibonacci:0");
-    let shown = t.fake.reply(&click).await;
+    let shown = click(&t, "fb:learn-show:fibonacci:0").await;
     assert!(
         shown.content.contains("One answer is `i9-h9`"),
         "{}",
@@ -124,24 +128,21 @@ async fn discord_learn_a_lessons_first_steps_answered_hinted_shown_and_resumed()
     );
 
     // Next, Back, Next: step 2, step 1, step 2.
-    let click = t.fake.click(ALICE, GENERAL, "fb:learn-next:fibonacci:0");
-    let next = t.fake.reply(&click).await;
+    let next = click(&t, "fb:learn-next:fibonacci:0").await;
     assert_step(&next, 1);
     assert!(
         next.content.contains("A group moves as one"),
         "{}",
         next.content
     );
-    let click = t.fake.click(ALICE, GENERAL, "fb:learn-back:fibonacci:1");
-    let back = t.fake.reply(&click).await;
+    let back = click(&t, "fb:learn-back:fibonacci:1").await;
     assert_step(&back, 0);
     assert!(
         back.content.contains("✅"),
         "step 1 stays solved: {}",
         back.content
     );
-    let click = t.fake.click(ALICE, GENERAL, "fb:learn-next:fibonacci:0");
-    assert_step(&t.fake.reply(&click).await, 1);
+    assert_step(&click(&t, "fb:learn-next:fibonacci:0").await, 1);
 
     // /learn again, after a restart: step 2, where Alice stopped.
     t.kill_and_restart().await;
