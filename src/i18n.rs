@@ -79,12 +79,19 @@ impl Lang {
 
 /// The Fluent files every game shares, in the order they are loaded (each game's own file,
 /// [`GAME_FILES`], comes after them).
-pub const SHARED_FILES: [(&str, [&str; 2]); 12] = [
+pub const SHARED_FILES: [(&str, [&str; 2]); 13] = [
     (
         "puzzle.ftl",
         [
             include_str!("../assets/locales/en-US/puzzle.ftl"),
             include_str!("../assets/locales/fr/puzzle.ftl"),
+        ],
+    ),
+    (
+        "learn.ftl",
+        [
+            include_str!("../assets/locales/en-US/learn.ftl"),
+            include_str!("../assets/locales/fr/learn.ftl"),
         ],
     ),
     (

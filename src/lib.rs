@@ -11,6 +11,7 @@ pub mod cli;
 pub mod discord;
 pub mod engine;
 pub mod i18n;
+pub mod lessons;
 pub mod metrics;
 pub mod puzzles;
 pub mod rating;

@@ -74,6 +74,8 @@ pub enum Refusal {
     Premove(super::premove::PremoveRefusal),
     /// A puzzle command refused.
     Puzzle(super::puzzles::PuzzleRefusal),
+    /// A lesson command refused (or an answer that misses its step).
+    Lesson(super::learn::LessonRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.

@@ -4,6 +4,8 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::app::LessonAction;
+use crate::engine::GameKind;
 use crate::i18n::Lang;
 
 /// What a button does. Rendered as `fb:<what>:<id>` in the component's custom id.
@@ -36,6 +38,22 @@ pub enum Button {
     NextPuzzle(i64),
     /// Open the daily puzzle of the server of this day (days since 1970-01-01).
     DailyPuzzle(i64),
+    /// A lesson button of step `step` (from 0) of `game`'s lessons, rendered
+    /// `fb:learn-<action>:<game>:<step>`.
+    Learn {
+        action: LessonAction,
+        game: GameKind,
+        step: i64,
+    },
+}
+
+fn lesson_word(action: LessonAction) -> &'static str {
+    match action {
+        LessonAction::Hint => "hint",
+        LessonAction::ShowMe => "show",
+        LessonAction::Back => "back",
+        LessonAction::Next => "next",
+    }
 }
 
 /// Which button of the move browser's row.
@@ -80,6 +98,9 @@ impl Button {
             Button::GiveUpPuzzle(id) => format!("fb:puzzle-give-up:{id}"),
             Button::NextPuzzle(game) => format!("fb:puzzle-next:{game}"),
             Button::DailyPuzzle(day) => format!("fb:puzzle-daily:{day}"),
+            Button::Learn { action, game, step } => {
+                format!("fb:learn-{}:{game}:{step}", lesson_word(action))
+            }
         }
     }
 
@@ -99,6 +120,18 @@ impl Button {
                 nav,
                 game: game.parse().map_err(|_| ButtonIdError::BadId)?,
                 turn: turn.parse().map_err(|_| ButtonIdError::BadId)?,
+            });
+        }
+        if let Some(action) = what.strip_prefix("learn-") {
+            let action = LessonAction::ALL
+                .into_iter()
+                .find(|a| lesson_word(*a) == action)
+                .ok_or(ButtonIdError::UnknownKind)?;
+            let (game, step) = id.split_once(':').ok_or(ButtonIdError::NoId)?;
+            return Ok(Button::Learn {
+                action,
+                game: game.parse().map_err(|_| ButtonIdError::BadId)?,
+                step: step.parse().map_err(|_| ButtonIdError::BadId)?,
             });
         }
         let id: i64 = id.parse().map_err(|_| ButtonIdError::BadId)?;
@@ -218,6 +251,16 @@ mod tests {
                 game: i64::MAX,
                 turn: u32::MAX,
             },
+            Button::Learn {
+                action: LessonAction::ShowMe,
+                game: GameKind::Fanorona,
+                step: 10,
+            },
+            Button::Learn {
+                action: LessonAction::Back,
+                game: GameKind::Fibonacci,
+                step: -1,
+            },
         ] {
             let id = b.custom_id();
             assert!(id.len() <= 100, "{id} is too long for Discord");
@@ -242,6 +285,10 @@ mod tests {
             "fb:browse-back:x:1",
             "fb:browse-next:1:-1",
             "fb:browse-last:1:2:3",
+            "fb:learn-hint:fibonacci",
+            "fb:learn-help:fibonacci:1",
+            "fb:learn-next:chess:1",
+            "fb:learn-next:fanorona:x",
         ] {
             assert!(Button::parse(id).is_err(), "{id:?}");
         }

@@ -28,6 +28,7 @@ pub mod finish;
 pub mod follow;
 pub mod info;
 pub mod lang;
+mod learn;
 mod localise;
 mod lookback;
 pub mod notices;
@@ -106,6 +107,7 @@ fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
         lookback::replay(),
         review::review(),
         info::rules(),
+        learn::learn(),
         clock::settings(),
         vacation::vacation(),
         ratings::leaderboard(),
@@ -224,6 +226,9 @@ async fn on_event(
             | buttons::Button::NextPuzzle(_)
             | buttons::Button::DailyPuzzle(_)),
         ) => puzzle::on_button(ctx, data, component, button).await,
+        Ok(buttons::Button::Learn { action, game, step }) => {
+            learn::on_button(ctx, data, component, (action, game, step)).await
+        }
         Err(why) => {
             tracing::warn!(custom_id = %component.data.custom_id, %why, "unknown button");
             let response = serenity::CreateInteractionResponse::Message(

@@ -1,5 +1,6 @@
 //! Playing: `/move` (with autocomplete), `/end`, `/undo`, `/board`.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -98,12 +99,24 @@ async fn autocomplete_moves(
 ) -> serenity::CreateAutocompleteResponse {
     let data = ctx.data();
     let channel = ctx.channel_id().get();
-    // Autocomplete must answer within Discord's deadline too; a slow database means no choices.
-    let lookup = data.service.game_in_channel(channel);
+    let lookup = async {
+        let view = data.service.game_in_channel(channel).await?;
+        Ok::<_, AppError>(view.filter(|v| v.outcome.is_none()).map(|v| v.game))
+    };
+    complete_from(lookup, partial).await
+}
+
+/// The autocomplete answer for the moves typed as `partial` in the game `lookup` finds (none
+/// without a game). Autocomplete must answer within Discord's deadline too: a slow database
+/// means no choices.
+pub async fn complete_from(
+    lookup: impl Future<Output = Result<Option<Game>, AppError>>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let choices = match tokio::time::timeout(Duration::from_millis(1500), lookup).await {
-        Ok(Ok(Some(view))) if view.outcome.is_none() => {
+        Ok(Ok(Some(game))) => {
             let typed = partial.chars().take(MAX_MOVES_TEXT).collect::<String>();
-            tokio::task::spawn_blocking(move || complete(&view.game, &typed))
+            tokio::task::spawn_blocking(move || complete(&game, &typed))
                 .await
                 .unwrap_or_default()
         }

@@ -50,6 +50,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::Vacation(r) => super::vacation::refusal(lang, r),
         Refusal::Premove(r) => super::premove::refusal(lang, r),
         Refusal::Puzzle(r) => super::puzzle::refusal(lang, r),
+        Refusal::Lesson(r) => super::learn::refusal(lang, r),
         Refusal::ChallengeBot => tr!(lang, "challenge-no-bots"),
         Refusal::LevelNeedsBot { bot } => tr!(lang, "challenge-level-needs-me", me = mention(*bot)),
         Refusal::AiNeverRated => tr!(lang, "challenge-ai-unrated"),

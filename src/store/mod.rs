@@ -34,6 +34,7 @@ pub mod challenges;
 pub mod embedded;
 pub mod games;
 pub mod kinds;
+pub mod lessons;
 pub mod locales;
 pub mod premoves;
 pub mod puzzles;

@@ -100,6 +100,7 @@ async fn commands_are_registered_as_the_contract_says_and_a_challenge_is_accepte
             "games",
             "history",
             "leaderboard",
+            "learn",
             "move",
             "pause",
             "premove",
@@ -251,7 +252,7 @@ async fn without_a_guild_id_the_commands_are_registered_globally_and_work() {
         t.fake.registered_at(),
         [format!("/api/v10/applications/{APP_ID}/commands")]
     );
-    assert_eq!(t.fake.commands().len(), 26);
+    assert_eq!(t.fake.commands().len(), 27);
     let (started, _) = t.start_game(GENERAL, &[]).await;
     assert!(started.has_png(), "{started:?}");
     t.close().await;

@@ -12,6 +12,7 @@ mod fake_discord;
 mod discord_ai;
 mod discord_clock;
 mod discord_i18n;
+mod discord_learn;
 mod discord_lookback;
 mod discord_metrics;
 mod discord_newcomer;

@@ -12,6 +12,7 @@ mod service_clock;
 mod service_concurrency;
 mod service_core;
 mod service_embedded;
+mod service_learn;
 mod service_premove;
 mod service_puzzles;
 mod service_ratings;

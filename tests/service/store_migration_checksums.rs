@@ -81,6 +81,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "puzzles",
         "c806f7eeb67eb37ca6ec1a2d7c07f346c342c7cbe56c9e3fe4ef7836d33032022831716f86c5a59cbfd6592442eb2c71",
     ),
+    (
+        15,
+        "lessons",
+        "f441073b2390a47c73fd41b974986a4866d63b2e060028c4850c518876e75282774b6a7a74f9f0727523d973fa1fb4ed",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
