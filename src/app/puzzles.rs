@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::engine::{Codec, Config, GameKind};
+use crate::engine::{Codec, Config, Game, GameKind};
 use crate::puzzles::{Goal, Grade, Miss, Puzzle, judge};
 use crate::rating::{Rating, Score};
 use crate::store::puzzles::{self as store, AttemptRow, NewPuzzle, PlayerRow, PuzzleRow};
@@ -309,6 +309,18 @@ impl Service {
                 change,
                 standing,
             })
+        })
+        .await
+    }
+
+    /// The position of `user`'s open puzzle, if one is open (for completing an answer).
+    pub async fn open_puzzle_game(&self, user: UserId) -> Result<Option<Game>, AppError> {
+        self.guarded(async {
+            let mut conn = self.store.acquire().await?;
+            match store::open_puzzle_of(&mut conn, user).await? {
+                Some(row) => Ok(puzzle_of(&row)?.game().ok()),
+                None => Ok(None),
+            }
         })
         .await
     }

@@ -36,6 +36,7 @@ pub async fn puzzle(
     >,
     #[description = "Your answer to your open puzzle: a whole turn, as /move takes it"]
     #[max_length = 300]
+    #[autocomplete = "autocomplete_answer"]
     answer: Option<String>,
     #[description = "Manage Server: post a puzzle in this channel every day at 12:00 UTC"]
     #[channel_types("Text", "News")]
@@ -88,6 +89,17 @@ pub async fn puzzle(
         ))
     })
     .await
+}
+
+/// Completes `answer:` with the legal moves of the user's open puzzle (as `/move` does).
+async fn autocomplete_answer(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.get();
+    let service = ctx.data().service.clone();
+    let lookup = async move { service.open_puzzle_game(user).await };
+    super::play::complete_from(lookup, partial).await
 }
 
 /// Sets or stops the daily puzzle, after checking the bot may post in the channel: a message
@@ -480,7 +492,23 @@ pub async fn post_daily(
         for post in posts {
             let lang = presenter.languages.guild(post.guild);
             let message = daily_message(presenter, lang, &post).await;
-            let sent = match super::reply::post(http, post.channel, &message).await {
+            let mut posted = super::reply::post(http, post.channel, &message).await;
+            if let Err(e) = &posted
+                && refused_for(e) == Some(serenity::Permissions::SEND_MESSAGES)
+            {
+                // Refused with access: perhaps only the picture (Attach Files). The puzzle
+                // plays without it (the position is in the text, Solve shows the board), and
+                // the post says what to grant.
+                let lacking = tr!(
+                    lang,
+                    "puzzle-daily-no-picture",
+                    missing = access::missing_text(lang, serenity::Permissions::ATTACH_FILES)
+                );
+                let text = Message::text(format!("{}\n{lacking}", message.content))
+                    .components(message.components.clone());
+                posted = super::reply::post(http, post.channel, &text).await;
+            }
+            let sent = match posted {
                 Ok(sent) => Some(sent.id.get()),
                 Err(e) if post.last_try => {
                     tracing::error!(guild = post.guild, error = %e, "giving up a daily puzzle Discord keeps refusing");

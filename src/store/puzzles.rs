@@ -314,6 +314,22 @@ pub async fn open_attempt(
     .await?)
 }
 
+/// The puzzle `user` has open, read without a lock.
+pub async fn open_puzzle_of(
+    conn: &mut PgConnection,
+    user: u64,
+) -> Result<Option<PuzzleRow>, StoreError> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        puzzle_columns!(),
+        " FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id \
+         WHERE a.user_id = $1 AND a.closed_at IS NULL"
+    ))
+    .bind(id_to_db(user))
+    .fetch_optional(conn)
+    .await?)
+}
+
 /// `user`'s latest attempt at `puzzle`, if they ever opened it.
 pub async fn last_attempt_at(
     conn: &mut PgConnection,

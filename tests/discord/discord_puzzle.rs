@@ -34,6 +34,26 @@ fn missing_move(puzzle: &Puzzle) -> String {
         .expect("a legal move that misses")
 }
 
+/// Makes `channel` the server's daily puzzle channel, straight in the database.
+async fn daily_in(t: &Table, channel: u64) {
+    t.sql(
+        &format!(
+            "INSERT INTO daily_puzzle_channels (guild_id, channel_id, set_by, set_at) \
+             VALUES ({GUILD}, $1, 1, now())"
+        ),
+        channel,
+    )
+    .await;
+}
+
+/// The Solve button of a daily post.
+fn solve_button(post: &Posted) -> String {
+    custom_ids(&post.components)
+        .into_iter()
+        .find(|c| c.starts_with("fb:puzzle-daily:"))
+        .expect("a Solve button")
+}
+
 fn button(reply: &Reply, prefix: &str) -> String {
     reply
         .custom_ids()
@@ -79,6 +99,13 @@ async fn a_puzzle_solved_then_one_missed_and_given_up_move_the_rating_and_show_i
         "{}",
         first.content
     );
+
+    // `answer:` completes the legal moves of the open puzzle.
+    let sent = t.fake.autocomplete(ALICE, GENERAL, "puzzle", "answer", "");
+    let choices = t.fake.reply(&sent).await.choice_values();
+    let legal = puzzle.game().expect("the position").legal_moves();
+    assert_eq!(choices.len(), legal.len().min(25), "{choices:?}");
+    assert!(choices.iter().all(|c| legal.contains(c)), "{choices:?}");
 
     // Answers that do not play: refused, nothing counted.
     let illegal = t
@@ -225,14 +252,7 @@ async fn the_daily_puzzle_is_refused_without_rights_then_posted_once_after_a_res
     // The bot is down at noon: the post goes out once it is back, once, even with two
     // processes.
     t.bot.kill();
-    t.sql(
-        &format!(
-            "INSERT INTO daily_puzzle_channels (guild_id, channel_id, set_by, set_at) \
-             VALUES ({GUILD}, $1, 1, now())"
-        ),
-        OTHER,
-    )
-    .await;
+    daily_in(&t, OTHER).await;
     t.restart().await;
     let _second = t.second_bot().await;
     let posts = t.wait_posts(OTHER, "**Daily puzzle**", 1).await;
@@ -241,10 +261,7 @@ async fn the_daily_puzzle_is_refused_without_rights_then_posted_once_after_a_res
     assert_eq!(all.len(), 1, "posted once: {all:?}");
     let post = &posts[0];
     assert!(!post.files.is_empty(), "the board is attached");
-    let solve = custom_ids(&post.components)
-        .into_iter()
-        .find(|c| c.starts_with("fb:puzzle-daily:"))
-        .expect("a Solve button");
+    let solve = solve_button(post);
     let sent = t.fake.click(CAROL, OTHER, &solve);
     let opened = t.fake.reply(&sent).await;
     assert!(opened.ephemeral && opened.has_png(), "{opened:?}");
@@ -293,5 +310,52 @@ async fn the_daily_puzzle_is_refused_without_rights_then_posted_once_after_a_res
             .starts_with(&format!("No more daily puzzles in <#{GENERAL}>")),
         "{off:?}"
     );
+    t.close().await;
+}
+
+#[tokio::test]
+async fn a_daily_post_the_bot_cannot_attach_a_picture_to_goes_out_without_it_and_says_why() {
+    const ATTACH_FILES: u64 = 1 << 15;
+    let t = Table::open().await;
+    t.fake
+        .set_app_permissions(OTHER, ALL_PERMISSIONS & !ATTACH_FILES);
+    daily_in(&t, OTHER).await;
+    let posts = t.wait_posts(OTHER, "**Daily puzzle**", 1).await;
+    let post = &posts[0];
+    assert!(post.files.is_empty(), "{post:?}");
+    assert!(
+        post.content.contains("**Attach Files**"),
+        "{}",
+        post.content
+    );
+    assert!(
+        post.content.contains("```"),
+        "the position is given: {}",
+        post.content
+    );
+    // Solve answers with a board too: refused here, privately, with the same words, and
+    // nothing opened; once the permission is granted it opens.
+    let solve = solve_button(post);
+    let sent = t.fake.click(BOB, OTHER, &solve);
+    let refused = t.fake.reply(&sent).await;
+    assert!(
+        refused.ephemeral && refused.content.contains("**Attach Files**"),
+        "{refused:?}"
+    );
+    let opened: i64 = t
+        .sql_value("SELECT count(*) FROM puzzle_attempts WHERE $1 > 0", OTHER)
+        .await;
+    assert_eq!(opened, 0);
+    t.fake.set_app_permissions(OTHER, ALL_PERMISSIONS);
+    let sent = t.fake.click(BOB, OTHER, &solve);
+    let opened = t.fake.reply(&sent).await;
+    assert!(opened.ephemeral && opened.has_png(), "{opened:?}");
+    let posted: i64 = t
+        .sql_value(
+            "SELECT count(*) FROM daily_puzzle_posts WHERE channel_id = $1 AND message_id IS NOT NULL",
+            OTHER,
+        )
+        .await;
+    assert_eq!(posted, 1);
     t.close().await;
 }

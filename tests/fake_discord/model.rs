@@ -136,6 +136,17 @@ impl Reply {
     pub fn custom_ids(&self) -> Vec<String> {
         custom_ids(&self.components)
     }
+
+    /// The values of an autocomplete answer's choices (the reply must be one: type 8).
+    pub fn choice_values(&self) -> Vec<String> {
+        assert_eq!(self.kind, 8, "not an autocomplete answer: {self:?}");
+        self.data["choices"]
+            .as_array()
+            .expect("choices")
+            .iter()
+            .map(|c| c["value"].as_str().expect("a value").to_string())
+            .collect()
+    }
 }
 
 pub fn custom_ids(components: &Value) -> Vec<String> {

@@ -37,6 +37,7 @@ puzzle-daily-off = No more daily puzzles in { $channel }.
 puzzle-daily-none = This server has no daily puzzle: `/{ cmd-puzzle } { cmd-puzzle-daily }:` sets one.
 puzzle-daily-here = 🧩 From today, a puzzle is posted here every day at 12:00 UTC (set by { $user }). Press **{ puzzle-solve }** under it to try it: your answers are seen by you alone.
 puzzle-daily-post = 🧩 **Daily puzzle** of { $date } · { $game } · rated { $rating }
+puzzle-daily-no-picture = 🖼 No board picture here: { $missing }
 puzzle-daily-try = Press **{ puzzle-solve }** to try it: your answers are seen by you alone.
 puzzle-daily-previous = The previous puzzle ({ $id }) was solved by { $count ->
     [0] nobody

@@ -37,6 +37,7 @@ puzzle-daily-off = Plus de problème du jour dans { $channel }.
 puzzle-daily-none = Ce serveur n'a pas de problème du jour : `/{ cmd-puzzle } { cmd-puzzle-daily }:` en choisit le salon.
 puzzle-daily-here = 🧩 Désormais, un problème est posté ici chaque jour à 12:00 UTC (choisi par { $user }). Appuyez sur **{ puzzle-solve }** dessous pour le tenter : vous seul voyez vos réponses.
 puzzle-daily-post = 🧩 **Problème du jour** du { $date } · { $game } · classé { $rating }
+puzzle-daily-no-picture = 🖼 Pas d'image du plateau ici : { $missing }
 puzzle-daily-try = Appuyez sur **{ puzzle-solve }** pour le tenter : vous seul voyez vos réponses.
 puzzle-daily-previous = Le problème précédent ({ $id }) a été résolu par { $count ->
     [0] personne
