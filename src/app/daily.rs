@@ -13,7 +13,7 @@ use crate::rating::Rating;
 use crate::store::{id_from_db, puzzles as store};
 
 use super::error::{AppError, Refusal};
-use super::puzzles::{PuzzleRefusal, PuzzleView, open_row, stored_puzzle};
+use super::puzzles::{PuzzleRefusal, PuzzleView, open_row, stored_puzzle, view_of};
 use super::{ChannelId, GuildId, MessageId, Service, UserId};
 
 /// The hour (UTC) from which a day's puzzle is posted.
@@ -163,16 +163,20 @@ impl Service {
                 .await?
                 .ok_or(Refusal::Puzzle(PuzzleRefusal::NoDaily))?;
             let row = stored_puzzle(&mut tx, &id).await?;
+            let start = super::puzzles::start_of_player();
+            // Solve pressed again while this puzzle is open: the same attempt, nothing lost.
+            if let Some(open) = store::open_attempt(&mut tx, user)
+                .await?
+                .filter(|a| a.puzzle_id == id)
+            {
+                let player = store::player(&mut tx, user, &row.game, start, now).await?;
+                let view = view_of(open.id, row, open.rated, Some(guild), None, &player)?;
+                tx.commit().await?;
+                return Ok(view);
+            }
             let left = self.leave_open(&mut tx, user, now).await?;
             let rated = store::last_attempt_at(&mut tx, user, &id).await?.is_none();
-            let player = store::player(
-                &mut tx,
-                user,
-                &row.game,
-                super::puzzles::start_of_player(),
-                now,
-            )
-            .await?;
+            let player = store::player(&mut tx, user, &row.game, start, now).await?;
             let view = open_row(&mut tx, user, row, rated, Some(guild), left, &player, now).await?;
             tx.commit().await?;
             Ok(view)

@@ -377,6 +377,18 @@ pub(super) async fn open_row(
     now: DateTime<Utc>,
 ) -> Result<PuzzleView, AppError> {
     let attempt = store::open(tx, user, &row.id, rated, daily, now).await?;
+    view_of(attempt, row, rated, daily, left, player)
+}
+
+/// The view of attempt `attempt` at the puzzle of `row`.
+pub(super) fn view_of(
+    attempt: i64,
+    row: PuzzleRow,
+    rated: bool,
+    daily: Option<GuildId>,
+    left: Option<(String, f64)>,
+    player: &PlayerRow,
+) -> Result<PuzzleView, AppError> {
     Ok(PuzzleView {
         attempt,
         puzzle: puzzle_of(&row)?,

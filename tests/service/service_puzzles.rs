@@ -327,6 +327,15 @@ async fn the_daily_puzzle_is_posted_once_by_one_of_two_processes() {
         .expect("opened");
     assert!(bob.daily && bob.rated);
     assert_eq!(bob.puzzle, post.puzzle);
+    // Solve pressed again: the same attempt, still rated, nothing counted.
+    let again = service
+        .open_daily_puzzle(BOB, GUILD, post.day)
+        .await
+        .expect("opened");
+    assert_eq!(
+        (again.attempt, again.rated, again.left),
+        (bob.attempt, true, None)
+    );
     service
         .answer_puzzle(BOB, &post.puzzle.solutions[0])
         .await
