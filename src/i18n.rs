@@ -79,7 +79,14 @@ impl Lang {
 
 /// The Fluent files every game shares, in the order they are loaded (each game's own file,
 /// [`GAME_FILES`], comes after them).
-pub const SHARED_FILES: [(&str, [&str; 2]); 13] = [
+pub const SHARED_FILES: [(&str, [&str; 2]); 14] = [
+    (
+        "panel.ftl",
+        [
+            include_str!("../assets/locales/en-US/panel.ftl"),
+            include_str!("../assets/locales/fr/panel.ftl"),
+        ],
+    ),
     (
         "puzzle.ftl",
         [

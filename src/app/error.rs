@@ -173,6 +173,12 @@ pub enum Refusal {
     },
     /// The player has not moved yet in the turn in progress.
     NotMovedThisTurn,
+    /// A move panel of a game that is no longer the channel's game in progress (it ended, or
+    /// the id is forged).
+    PanelGone,
+    /// A move panel built from another moment of the game (it moved on since, or the turn and
+    /// version are forged): nothing was played.
+    PanelStale,
     /// The player's own draw offer stands already.
     DrawAlreadyOffered {
         opponent: UserId,

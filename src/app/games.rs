@@ -12,6 +12,7 @@ use super::clock;
 use super::error::{AppError, Refusal};
 use super::input::{echo, split_moves};
 use super::logs::Replayed;
+use super::panel::{PanelKey, check_panel};
 use super::premove::replies_seen;
 use super::replay::{self, Loaded, LoggedPlay};
 use super::turn_log::TurnLog;
@@ -77,6 +78,18 @@ impl Service {
         channel: ChannelId,
         user: UserId,
     ) -> Result<(Loaded, Side), AppError> {
+        self.lock_game_checked(tx, channel, user, None).await
+    }
+
+    /// [`Service::lock_game`] for a move panel built at `panel`, when given: a panel of another
+    /// game, or of another moment of this one, is refused before anything else.
+    async fn lock_game_checked(
+        &self,
+        tx: &mut Tx,
+        channel: ChannelId,
+        user: UserId,
+        panel: Option<PanelKey>,
+    ) -> Result<(Loaded, Side), AppError> {
         let row = games::lock_active_in_channel(tx, channel).await?;
         // The game may have ended while this command waited for its lock.
         let Some(row) = row.filter(|row| row.outcome.is_none()) else {
@@ -91,6 +104,7 @@ impl Service {
                 loaded
             }
         };
+        check_panel(&loaded, panel)?;
         let side = loaded.side_of(user).ok_or(Refusal::NotAPlayer {
             players: loaded.players,
         })?;
@@ -293,14 +307,17 @@ impl Service {
     }
 
     /// Plays `words` (moves, or `end`) for `user` in the game of `channel`, all or nothing.
-    async fn play_words(
+    pub(super) async fn play_words(
         &self,
         channel: ChannelId,
         user: UserId,
         words: &[&str],
+        panel: Option<PanelKey>,
     ) -> Result<MoveOutcome, AppError> {
         let mut tx = self.store.begin().await?;
-        let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
+        let (loaded, side) = self
+            .lock_game_checked(&mut tx, channel, user, panel)
+            .await?;
         Self::ensure_turn(&loaded, side)?;
         let batch = words.len() > 1;
         let mut game = loaded.game.clone();
@@ -377,7 +394,9 @@ impl Service {
         moves: &str,
     ) -> Result<MoveOutcome, AppError> {
         let words = split_moves(moves)?;
-        let outcome = self.guarded(self.play_words(channel, user, &words)).await?;
+        let outcome = self
+            .guarded(self.play_words(channel, user, &words, None))
+            .await?;
         self.ai_owes_turn(&outcome.view);
         Ok(outcome)
     }
@@ -389,7 +408,7 @@ impl Service {
         user: UserId,
     ) -> Result<MoveOutcome, AppError> {
         let outcome = self
-            .guarded(self.play_words(channel, user, &["end"]))
+            .guarded(self.play_words(channel, user, &["end"], None))
             .await?;
         self.ai_owes_turn(&outcome.view);
         Ok(outcome)
@@ -398,9 +417,21 @@ impl Service {
     /// Takes back the player's own last move of the turn still in progress. The result's
     /// `played` holds the move taken back.
     pub async fn undo(&self, channel: ChannelId, user: UserId) -> Result<MoveOutcome, AppError> {
+        self.undo_checked(channel, user, None).await
+    }
+
+    /// [`Service::undo`], from a move panel built at `panel` when given.
+    pub(super) async fn undo_checked(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        panel: Option<PanelKey>,
+    ) -> Result<MoveOutcome, AppError> {
         self.guarded(async {
             let mut tx = self.store.begin().await?;
-            let (loaded, side) = self.lock_game(&mut tx, channel, user).await?;
+            let (loaded, side) = self
+                .lock_game_checked(&mut tx, channel, user, panel)
+                .await?;
             let Some(last) = loaded.plays.last() else {
                 return Err(Refusal::NothingToUndo.into());
             };

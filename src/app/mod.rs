@@ -27,6 +27,7 @@ mod languages;
 mod learn;
 mod logs;
 mod lookback;
+mod panel;
 mod pauses;
 mod pictures;
 mod premove;
@@ -57,6 +58,9 @@ pub use error::{
 pub use languages::Languages;
 pub use learn::{LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER};
 pub use lookback::{GameTurns, TurnStep};
+pub use panel::{
+    MAX_PICK, MENU_LIMIT, MenuMove, MoveEffect, PanelKey, Pick, by_piece, menu_moves, pieces,
+};
 pub use pauses::PauseStep;
 pub use pictures::Pictures;
 pub use premove::{

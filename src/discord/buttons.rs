@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::app::LessonAction;
+use crate::app::{LessonAction, PanelKey};
 use crate::engine::GameKind;
 use crate::i18n::Lang;
 
@@ -45,6 +45,44 @@ pub enum Button {
         game: GameKind,
         step: i64,
     },
+    /// Open the move panel of game `game` (under every board of a game in progress).
+    Play(i64),
+    /// A component of a move panel built at `key`, rendered
+    /// `fb:panel-<what>:<game>:<turn>:<version>`.
+    Panel {
+        what: PanelPart,
+        key: PanelKey,
+    },
+}
+
+/// Which component of a move panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelPart {
+    /// The menu of pieces that can move.
+    Piece,
+    /// The menu of moves (of the chosen piece, or all of them).
+    Move,
+    /// End turn (Fibonacci) or Stop here (a Fanorona chain).
+    End,
+    Undo,
+}
+
+impl PanelPart {
+    pub const ALL: [PanelPart; 4] = [
+        PanelPart::Piece,
+        PanelPart::Move,
+        PanelPart::End,
+        PanelPart::Undo,
+    ];
+
+    fn word(self) -> &'static str {
+        match self {
+            PanelPart::Piece => "piece",
+            PanelPart::Move => "move",
+            PanelPart::End => "end",
+            PanelPart::Undo => "undo",
+        }
+    }
 }
 
 fn lesson_word(action: LessonAction) -> &'static str {
@@ -101,6 +139,14 @@ impl Button {
             Button::Learn { action, game, step } => {
                 format!("fb:learn-{}:{game}:{step}", lesson_word(action))
             }
+            Button::Play(game) => format!("fb:play:{game}"),
+            Button::Panel { what, key } => format!(
+                "fb:panel-{}:{}:{}:{}",
+                what.word(),
+                key.game,
+                key.turn,
+                key.version
+            ),
         }
     }
 
@@ -134,8 +180,27 @@ impl Button {
                 step: step.parse().map_err(|_| ButtonIdError::BadId)?,
             });
         }
+        if let Some(part) = what.strip_prefix("panel-") {
+            let what = PanelPart::ALL
+                .into_iter()
+                .find(|p| p.word() == part)
+                .ok_or(ButtonIdError::UnknownKind)?;
+            let mut numbers = id.split(':');
+            let mut next = || numbers.next().ok_or(ButtonIdError::NoId);
+            let bad = |_| ButtonIdError::BadId;
+            let key = PanelKey {
+                game: next()?.parse().map_err(bad)?,
+                turn: next()?.parse().map_err(bad)?,
+                version: next()?.parse().map_err(bad)?,
+            };
+            if numbers.next().is_some() {
+                return Err(ButtonIdError::BadId);
+            }
+            return Ok(Button::Panel { what, key });
+        }
         let id: i64 = id.parse().map_err(|_| ButtonIdError::BadId)?;
         Ok(match what {
+            "play" => Button::Play(id),
             "challenge-accept" => Button::AcceptChallenge(id),
             "challenge-decline" => Button::DeclineChallenge(id),
             "draw-accept" => Button::AcceptDraw(id),
@@ -165,6 +230,16 @@ pub enum ButtonIdError {
     BadId,
     #[error("the custom id names no button of this bot")]
     UnknownKind,
+}
+
+/// The Play button under a board of a game in progress: it opens the move panel.
+pub fn play_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Button::Play(game).custom_id())
+            .label(crate::tr!(lang, "button-play"))
+            .emoji('🎮')
+            .style(serenity::ButtonStyle::Primary),
+    ])
 }
 
 /// The Accept / Decline row under a challenge.
@@ -261,6 +336,23 @@ mod tests {
                 game: GameKind::Fibonacci,
                 step: -1,
             },
+            Button::Play(i64::MAX),
+            Button::Panel {
+                what: PanelPart::Piece,
+                key: PanelKey {
+                    game: i64::MAX,
+                    turn: u32::MAX,
+                    version: i32::MAX,
+                },
+            },
+            Button::Panel {
+                what: PanelPart::Undo,
+                key: PanelKey {
+                    game: 1,
+                    turn: 2,
+                    version: -3,
+                },
+            },
         ] {
             let id = b.custom_id();
             assert!(id.len() <= 100, "{id} is too long for Discord");
@@ -289,6 +381,13 @@ mod tests {
             "fb:learn-help:fibonacci:1",
             "fb:learn-next:chess:1",
             "fb:learn-next:fanorona:x",
+            "fb:play:",
+            "fb:play:x",
+            "fb:panel-move:1:2",
+            "fb:panel-move:1:2:3:4",
+            "fb:panel-move:1:-2:3",
+            "fb:panel-jump:1:2:3",
+            "fb:panel-end:a:2:3",
         ] {
             assert!(Button::parse(id).is_err(), "{id:?}");
         }

@@ -32,6 +32,7 @@ mod learn;
 mod localise;
 mod lookback;
 pub mod notices;
+mod panel;
 pub mod play;
 pub mod preflight;
 mod premove;
@@ -226,6 +227,10 @@ async fn on_event(
             | buttons::Button::NextPuzzle(_)
             | buttons::Button::DailyPuzzle(_)),
         ) => puzzle::on_button(ctx, data, component, button).await,
+        Ok(buttons::Button::Play(game)) => panel::on_play(ctx, data, component, game).await,
+        Ok(buttons::Button::Panel { what, key }) => {
+            panel::on_pick(ctx, data, component, (what, key)).await
+        }
         Ok(buttons::Button::Learn { action, game, step }) => {
             learn::on_button(ctx, data, component, (action, game, step)).await
         }

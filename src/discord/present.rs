@@ -450,6 +450,17 @@ pub async fn board_png(
     lang: Lang,
     view: &GameView,
 ) -> Option<serenity::CreateAttachment> {
+    board_png_marked(http, presenter, lang, view, None).await
+}
+
+/// [`board_png`] with the point `highlight` marked (a move panel's chosen piece).
+pub async fn board_png_marked(
+    http: &serenity::Http,
+    presenter: &Presenter,
+    lang: Lang,
+    view: &GameView,
+    highlight: Option<String>,
+) -> Option<serenity::CreateAttachment> {
     let names = &presenter.names;
     let players = [
         names.of(http, view.players[0]).await,
@@ -458,12 +469,16 @@ pub async fn board_png(
     let info = BoardInfo {
         players,
         last_turn: view.last_turn.clone(),
-        highlight: None,
         banner: banner(lang, view),
         note: board_note(lang, view),
         lang,
+        highlight,
     };
-    let png = presenter.pictures.board(view, info).await?;
+    // The cache keeps a version's plain board: a marked one is drawn each time.
+    let png = match info.highlight {
+        Some(_) => presenter.pictures.position(view.game.clone(), info).await?,
+        None => presenter.pictures.board(view, info).await?,
+    };
     let filename = format!("{}-{}.png", view.game.kind(), view.id);
     Some(serenity::CreateAttachment::bytes(png, filename))
 }
@@ -493,5 +508,12 @@ pub async fn game_message(
         text.push('\n');
         text.push_str(&tr!(lang, "game-no-picture"));
     }
-    Message::text(text).file(board)
+    let message = Message::text(text).file(board);
+    // The board of a game in progress carries the Play button (the move panel); a moment
+    // inside a command is not the game as it stands.
+    if view.outcome.is_none() && !view.interim {
+        message.components(vec![super::buttons::play_row(lang, view.id)])
+    } else {
+        message
+    }
 }

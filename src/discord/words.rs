@@ -189,6 +189,8 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
             opponent = mention(*opponent)
         ),
         Refusal::NotMovedThisTurn => tr!(lang, "refusal-not-moved-this-turn"),
+        Refusal::PanelGone => tr!(lang, "refusal-panel-gone"),
+        Refusal::PanelStale => tr!(lang, "refusal-panel-stale"),
         Refusal::DrawAlreadyOffered { opponent } => tr!(
             lang,
             "refusal-draw-already-offered",

@@ -385,7 +385,11 @@ async fn a_pause_is_offered_accepted_resumed_early_and_ends_by_itself() {
     let reply = t.fake.reply(&click).await;
     assert!(!reply.ephemeral && reply.has_png(), "{}", reply.content);
     assert!(reply.content.contains("paused"), "{}", reply.content);
-    assert!(reply.custom_ids().is_empty(), "the buttons go");
+    assert!(
+        reply.custom_ids().iter().all(|i| i.starts_with("fb:play:")),
+        "the offer's buttons go, Play stays: {:?}",
+        reply.custom_ids()
+    );
     let paused: bool = game_column(&t, GENERAL, "deadline IS NULL AND paused_until > now()").await;
     assert!(paused, "no deadline runs while paused");
     let (_, board) = t.say(CAROL, GENERAL, "board", &[]).await;

@@ -16,6 +16,7 @@ mod discord_learn;
 mod discord_lookback;
 mod discord_metrics;
 mod discord_newcomer;
+mod discord_panel;
 mod discord_play;
 mod discord_premove;
 mod discord_puzzle;

@@ -766,19 +766,22 @@ impl FakeDiscord {
 
     /// Clicks the button `custom_id` on the latest message in `channel` that carries it.
     pub fn click(&self, user: u64, channel: u64, custom_id: &str) -> Sent {
-        let message = {
-            let inner = self.shared.lock();
-            inner
-                .posted
-                .iter()
-                .rev()
-                .find(|p| {
-                    p.channel == channel && custom_ids(&p.components).iter().any(|c| c == custom_id)
-                })
-                .cloned()
-                .unwrap_or_else(|| panic!("no message in {channel} has a button {custom_id}"))
-        };
+        let message = self.latest_with(channel, custom_id);
         self.click_on(user, &message, custom_id)
+    }
+
+    /// The latest message in `channel` with a component `custom_id`.
+    fn latest_with(&self, channel: u64, custom_id: &str) -> Posted {
+        let inner = self.shared.lock();
+        inner
+            .posted
+            .iter()
+            .rev()
+            .find(|p| {
+                p.channel == channel && custom_ids(&p.components).iter().any(|c| c == custom_id)
+            })
+            .cloned()
+            .unwrap_or_else(|| panic!("no message in {channel} has a component {custom_id}"))
     }
 
     /// Clicks a button that message `message` no longer has: a client still showing the message
@@ -814,6 +817,33 @@ impl FakeDiscord {
     pub(crate) fn click_on(&self, user: u64, message: &Posted, custom_id: &str) -> Sent {
         let (mut interaction, sent) = self.base_interaction(3, user, message.channel);
         interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
+        interaction["message"] = message_object(message, &self.shared.base);
+        self.dispatch(interaction);
+        sent
+    }
+
+    /// Picks `value` in the select menu `custom_id` of the latest message in `channel` that has
+    /// it. Like a Discord client, only an offered value can be picked: a test that asks for
+    /// another fails here (use [`FakeDiscord::select_on`] to forge one).
+    pub fn select(&self, user: u64, channel: u64, custom_id: &str, value: &str) -> Sent {
+        let message = self.latest_with(channel, custom_id);
+        let offered = select_values(&message.components, custom_id);
+        assert!(
+            offered.iter().any(|v| v == value),
+            "the menu {custom_id} does not offer {value:?}: it offers {offered:?}"
+        );
+        self.select_on(user, &message, custom_id, &[value])
+    }
+
+    /// Sends a pick of `values` in the menu `custom_id` of `message`, offered or not (a forged
+    /// interaction).
+    pub fn select_on(&self, user: u64, message: &Posted, custom_id: &str, values: &[&str]) -> Sent {
+        let (mut interaction, sent) = self.base_interaction(3, user, message.channel);
+        interaction["data"] = json!({
+            "custom_id": custom_id,
+            "component_type": 3,
+            "values": values,
+        });
         interaction["message"] = message_object(message, &self.shared.base);
         self.dispatch(interaction);
         sent

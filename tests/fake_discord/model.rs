@@ -149,6 +149,26 @@ impl Reply {
     }
 }
 
+/// The values the select menu `custom_id` among `components` offers (none if it is not there).
+pub fn select_values(components: &Value, custom_id: &str) -> Vec<String> {
+    select_options(components, custom_id)
+        .iter()
+        .filter_map(|o| o["value"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The options (label, value, description, default) of the select menu `custom_id`.
+pub fn select_options(components: &Value, custom_id: &str) -> Vec<Value> {
+    components
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["custom_id"] == custom_id)
+        .and_then(|menu| menu["options"].as_array().cloned())
+        .unwrap_or_default()
+}
+
 pub fn custom_ids(components: &Value) -> Vec<String> {
     let mut ids = Vec::new();
     for row in components.as_array().into_iter().flatten() {
@@ -454,6 +474,14 @@ pub(crate) fn message_problems(body: &Value, files: &[File]) -> Vec<String> {
             problems.push(format!("custom_id {id:?} is longer than 100 characters"));
         }
     }
+    let ids = custom_ids(&body["components"]);
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    if unique.len() != ids.len() {
+        problems.push(format!("custom_ids are not unique in the message: {ids:?}"));
+    }
+    component_problems(&body["components"], &mut problems);
     if !files.is_empty() {
         let listed = body["attachments"].as_array().map_or(0, Vec::len);
         if listed < files.len() {
@@ -464,4 +492,75 @@ pub(crate) fn message_problems(body: &Value, files: &[File]) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Discord's rules for message components: at most 5 action rows; a row holds 1 to 5 buttons or
+/// a single select menu; a string select has 1 to 25 options, with labels and values of 1 to
+/// 100 characters, descriptions up to 100, distinct values, at most one default, and a
+/// placeholder up to 150; a button label is at most 80 characters.
+fn component_problems(components: &Value, problems: &mut Vec<String>) {
+    let Some(rows) = components.as_array() else {
+        return;
+    };
+    if rows.len() > 5 {
+        problems.push(format!("{} action rows (at most 5)", rows.len()));
+    }
+    let length = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    for row in rows {
+        if row["type"].as_u64() != Some(1) {
+            problems.push(format!("a top-level component is not an action row: {row}"));
+            continue;
+        }
+        let inner = row["components"].as_array().cloned().unwrap_or_default();
+        let selects = inner
+            .iter()
+            .filter(|c| (3..=8).contains(&c["type"].as_u64().unwrap_or(0)))
+            .count();
+        if inner.is_empty() || inner.len() > 5 || (selects > 0 && inner.len() > 1) {
+            problems.push(format!(
+                "an action row holds 1 to 5 buttons or one select menu: {} components, {selects} menus",
+                inner.len()
+            ));
+        }
+        for c in &inner {
+            match c["type"].as_u64() {
+                Some(2) if length(&c["label"]) > 80 => {
+                    problems.push(format!("button label longer than 80: {}", c["label"]));
+                }
+                Some(3) => {
+                    let options = c["options"].as_array().cloned().unwrap_or_default();
+                    if options.is_empty() || options.len() > 25 {
+                        problems.push(format!(
+                            "select menu with {} options (1 to 25)",
+                            options.len()
+                        ));
+                    }
+                    if length(&c["placeholder"]) > 150 {
+                        problems.push("select placeholder longer than 150".to_string());
+                    }
+                    let mut values: Vec<&str> =
+                        options.iter().filter_map(|o| o["value"].as_str()).collect();
+                    for o in &options {
+                        if !(1..=100).contains(&length(&o["label"]))
+                            || !(1..=100).contains(&length(&o["value"]))
+                            || length(&o["description"]) > 100
+                        {
+                            problems.push(format!("select option out of bounds: {o}"));
+                        }
+                    }
+                    let defaults = options.iter().filter(|o| o["default"] == true).count();
+                    if defaults > 1 {
+                        problems.push(format!("{defaults} default options in a single select"));
+                    }
+                    values.sort_unstable();
+                    let all = values.len();
+                    values.dedup();
+                    if values.len() != all {
+                        problems.push("select option values are not unique".to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
