@@ -270,6 +270,29 @@ mod tests {
     }
 
     #[test]
+    fn a_menu_of_more_than_25_steps_asks_for_the_piece_first() {
+        // Four white pieces with eight free directions each, and no capture anywhere.
+        let config = Config::Fanorona(fanorona::Options::default());
+        let game = Game::from_position(
+            config,
+            0,
+            "........./.W.W.W.W./........./........./........B w",
+        )
+        .expect("a valid position");
+        let moves = menu_moves(&game);
+        assert_eq!(moves.len(), 32, "{moves:?}");
+        assert!(by_piece(GameKind::Fanorona, &moves));
+        assert_eq!(pieces(&moves), ["b2", "d2", "f2", "h2"]);
+        assert!(
+            moves
+                .iter()
+                .all(|m| m.effect == MoveEffect::Plain && !m.wins)
+        );
+        let few = Game::new(config, 0);
+        assert!(!by_piece(GameKind::Fanorona, &menu_moves(&few)));
+    }
+
+    #[test]
     fn fanorona_menus_offer_first_steps_with_both_captures_where_both_exist() {
         // d3-e3 approaches f3 or withdraws from c3 (RULES.md 2.4; the lesson "choose").
         let config = Config::Fanorona(fanorona::Options::default());

@@ -300,17 +300,24 @@ async fn a_fanorona_chain_offers_approach_and_withdrawal_and_stops_here() {
     .await;
     let mut game = Game::new(Config::Fanorona(fanorona::Options::default()), 0);
     // Openings of first legal moves, until a step may capture both ways.
-    let both = loop {
+    // Openings chosen by the AI, until a step may capture both ways and one of the two goes on
+    // as a chain.
+    let (step, chained) = loop {
         let moves = fibonacci_bot::app::menu_moves(&game);
-        let twice = moves.iter().find(|m| {
-            moves
+        let found = moves.iter().find_map(|m| {
+            let twins: Vec<_> = moves
                 .iter()
                 .filter(|o| o.from == m.from && o.to == m.to)
-                .count()
-                == 2
+                .collect();
+            let goes_on = twins.iter().find(|o| {
+                let mut after = game.clone();
+                after.play(&o.notation).is_ok() && after.chain_in_progress()
+            })?;
+            let from = goes_on.from.clone()?;
+            (twins.len() == 2).then(|| (format!("{from}-{}", goes_on.to), goes_on.notation.clone()))
         });
-        if let Some(m) = twice {
-            break (m.from.clone().expect("a step"), m.to.clone());
+        if let Some(found) = found {
+            break found;
         }
         let user = if game.side_to_move() == Side::First {
             ALICE
@@ -319,51 +326,68 @@ async fn a_fanorona_chain_offers_approach_and_withdrawal_and_stops_here() {
         };
         let turn = ai::turn(&game, Level::Easy, game.turn_number().into()).expect("a turn");
         t.play(user, GENERAL, &turn.join(" ")).await;
-        for step in &turn {
-            game.play(step).expect("legal");
+        for word in &turn {
+            game.play(word).expect("legal");
         }
-        assert!(game.turn_number() < 40, "no double capture came up");
+        assert!(game.turn_number() < 60, "no chained double capture came up");
     };
     let user = if game.side_to_move() == Side::First {
         ALICE
     } else {
         BOB
     };
+    // The panel speaks its user's language.
+    t.fake.set_locale(user, "fr");
     let opened = press_play(&t, user).await;
     assert!(opened.ephemeral && opened.has_png(), "{opened:?}");
+    assert!(opened.content.contains("vous jouez"), "{}", opened.content);
     if id_on(&panel(&t), "fb:panel-piece:").is_some() {
         // More than 25 steps: the panel asks for the piece first.
-        pick(&t, user, "piece", &both.0).await;
+        let from = step.split('-').next().expect("from-to");
+        pick(&t, user, "piece", from).await;
     }
     let said = move_descriptions(&panel(&t));
-    let step = format!("{}-{}", both.0, both.1);
-    let approach = said
-        .iter()
-        .find(|(v, d)| v.starts_with(&step) && d.contains("by approach"))
-        .expect("the approach is offered");
-    assert!(
-        said.iter()
-            .any(|(v, d)| v.starts_with(&step) && d.contains("by withdrawal")),
-        "{said:?}"
-    );
-    let (sent, reply) = pick(&t, user, "move", &approach.0).await;
-    game.play(&approach.0).expect("legal");
-    if game.chain_in_progress() {
-        // The chain goes on: its continuations, and Stop here.
-        assert!(reply.content.contains("goes on from"), "{}", reply.content);
-        let ids = reply.custom_ids();
+    for way in ["par approche", "par éloignement"] {
         assert!(
-            ids.iter().any(|i| i.starts_with("fb:panel-move:")),
-            "{ids:?}"
+            said.iter()
+                .any(|(v, d)| v.starts_with(&step) && d.contains(way)),
+            "{way}: {said:?}"
         );
-        let (sent, stopped) = press(&t, user, "end").await;
-        game.play("end").expect("a chain may stop");
-        assert!(stopped.content.contains("✅"), "{}", stopped.content);
-        t.fake.followups(&sent, 2).await;
-    } else {
-        assert!(reply.content.contains("✅"), "{}", reply.content);
-        t.fake.followups(&sent, 2).await;
     }
+    let (_, reply) = pick(&t, user, "move", &chained).await;
+    game.play(&chained).expect("legal");
+    // The chain goes on: only its continuations, and Stop here.
+    assert!(
+        reply.content.contains("continue depuis"),
+        "{}",
+        reply.content
+    );
+    let ids = reply.custom_ids();
+    assert!(
+        ids.iter().any(|i| i.starts_with("fb:panel-move:")),
+        "{ids:?}"
+    );
+    assert!(
+        ids.iter().any(|i| i.starts_with("fb:panel-end:")),
+        "{ids:?}"
+    );
+    let continuations = game.legal_moves();
+    let offered = move_descriptions(&panel(&t));
+    assert!(
+        offered
+            .iter()
+            .all(|(v, _)| continuations.iter().any(|c| c.starts_with(v.as_str()))),
+        "{offered:?} vs {continuations:?}"
+    );
+    let (sent, stopped) = press(&t, user, "end").await;
+    game.play("end").expect("a chain may stop");
+    assert!(stopped.content.contains("✅"), "{}", stopped.content);
+    let follow = t.fake.followups(&sent, 2).await;
+    assert!(
+        follow[0].content.contains(&chained),
+        "{}",
+        follow[0].content
+    );
     assert_eq!(stored(&t).await.2, game.position_string());
     assert!(t.fake.violations().is_empty(), "{:?}", t.fake.violations());
     t.close().await;
