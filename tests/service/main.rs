@@ -13,6 +13,7 @@ mod service_concurrency;
 mod service_core;
 mod service_embedded;
 mod service_learn;
+mod service_panel;
 mod service_premove;
 mod service_puzzles;
 mod service_ratings;
