@@ -7,7 +7,8 @@
 //! - `draws`: draw offers and their answers;
 //! - `views`: what front ends get back; `replay`: loading a game by replaying its log;
 //! - `history`: the text export of a game; `start`: the database and the service at start-up;
-//! - `ratings`: Glicko-2 ratings updated as rated games end, the leaderboard and profiles.
+//! - `ratings`: Glicko-2 ratings updated as rated games end, the leaderboard and profiles;
+//! - `panel`: moves picked from menus, each checked against the moment its panel was built from.
 
 mod ai;
 mod challenges;
