@@ -98,6 +98,18 @@ impl FibonacciSearch {
                 follow_width: 8,
                 noise: 2,
             },
+            Level::Expert => FibonacciSearch {
+                limits: Limits {
+                    nodes: 30_000_000,
+                    cap,
+                },
+                width: 48,
+                replies: 60,
+                reply_width: 16,
+                follow_replies: 8,
+                follow_width: 12,
+                noise: 2,
+            },
         }
     }
 

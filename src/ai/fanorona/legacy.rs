@@ -1,0 +1,242 @@
+//! The search as it was before issue 36, unchanged, kept as the strength bench's baseline
+//! opponent (`hardold` in `benches/ai.rs`, through [`super::baseline_turn`]): alpha-beta with
+//! iterative deepening at the root, plain negamax below (captures first, no table), and a
+//! capture-only quiescence beyond the horizon. Turns come from the engine's generator
+//! ([`for_each_turn`]).
+
+use std::time::Instant;
+
+use super::super::{Limits, Rng, past};
+use super::eval::{evaluate, sides};
+use super::{FanoronaSearch, WIN};
+use crate::engine::fanorona::{Options, Position, Step, for_each_turn};
+
+/// Pieces of the side not to move that a turn took: what it captured.
+#[inline]
+fn taken(position: &Position, next: &Position) -> u32 {
+    let enemy = position.side_to_move().opponent();
+    position.count(enemy) - next.count(enemy)
+}
+
+/// The value of a game already decided for the side to move (it or its opponent has no piece
+/// left), reached `ply` plies from the root.
+#[inline]
+fn decided(position: &Position, ply: i32) -> Option<i32> {
+    let (own, enemy) = sides(position);
+    if own == 0 {
+        Some(-(WIN - ply))
+    } else if enemy == 0 {
+        Some(WIN - ply)
+    } else {
+        None
+    }
+}
+
+/// Takes a child's value `v` into its node's `best` and `alpha`; true on a beta cut-off.
+#[inline]
+fn raise(v: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            return *alpha >= beta;
+        }
+    }
+    false
+}
+
+/// One turn's alpha-beta search.
+struct Searcher {
+    options: Options,
+    limits: Limits,
+    start: Instant,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Searcher {
+    fn new(options: Options, limits: Limits) -> Searcher {
+        Searcher {
+            options,
+            limits,
+            start: Instant::now(),
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts a node; true when the budget is spent (and from then on).
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.nodes
+            || (self.nodes.is_multiple_of(1024) && past(self.start, self.limits.cap))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The turns of the side to move as positions after them, captures first.
+    fn children(&self, position: &Position, captures_only: bool) -> Vec<(u32, Position)> {
+        let mut out = Vec::with_capacity(48);
+        for_each_turn(position, self.options, &mut |_, next| {
+            let taken = taken(position, next);
+            if !captures_only || taken > 0 {
+                out.push((taken, *next));
+            }
+        });
+        out.sort_by_key(|c| std::cmp::Reverse(c.0));
+        out
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+        q: u32,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        if let Some(v) = decided(position, ply) {
+            return v;
+        }
+        if depth == 0 {
+            return self.quiesce(position, ply, q, alpha, beta);
+        }
+        let children = self.children(position, false);
+        if children.is_empty() {
+            return -(WIN - ply);
+        }
+        let mut best = -WIN - 1;
+        for (_, child) in &children {
+            let v = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, q);
+            if self.stopped {
+                return 0;
+            }
+            if raise(v, &mut best, &mut alpha, beta) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Beyond the horizon: the side to move may stand pat or play a capturing turn, for `q` more
+    /// turns, so a search never stops in the middle of an exchange it could see.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        ply: i32,
+        q: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if let Some(v) = decided(position, ply) {
+            return v;
+        }
+        let stand = evaluate(position);
+        if q == 0 || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for (_, child) in self.children(position, true) {
+            if self.out_of_budget() {
+                return 0;
+            }
+            let v = -self.quiesce(&child, ply + 1, q - 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if raise(v, &mut best, &mut alpha, beta) {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The steps of the turn the search prefers with its value for the side to move (the random
+/// bonus included), `None` when the side to move has no turn. A position with one turn only is
+/// searched just the same when `value` is asked for; otherwise its turn is returned at once,
+/// valued 0.
+pub(super) fn best_turn(
+    options: Options,
+    position: &Position,
+    search: &FanoronaSearch,
+    seed: u64,
+    value: bool,
+) -> Option<(Vec<Step>, i32)> {
+    let mut rng = Rng::new(seed);
+    // Root turns with their fixed random bonus. Different chains can reach the same position;
+    // keep the first (shortest) of them.
+    let mut root: Vec<(Vec<Step>, Position, u32, i32)> = Vec::new();
+    for_each_turn(position, options, &mut |steps, next| {
+        if !root.iter().any(|r| r.1 == *next) {
+            root.push((steps.to_vec(), *next, taken(position, next), 0));
+        }
+    });
+    if root.is_empty() {
+        return None;
+    }
+    for r in &mut root {
+        r.3 = rng.jitter(search.noise);
+    }
+    root.sort_by_key(|r| std::cmp::Reverse(r.2));
+    if root.len() == 1 && !value {
+        return root.pop().map(|r| (r.0, 0));
+    }
+    let mut s = Searcher::new(options, search.limits);
+    // Index into `root` of the best turn of the last completed iteration, and its value.
+    let mut best = 0;
+    let mut best_value = None;
+    for depth in 1..=search.max_depth.max(1) {
+        let mut alpha = -WIN - 1;
+        let mut scores = Vec::with_capacity(root.len());
+        let mut best_here = 0;
+        for (i, (_, child, _, bonus)) in root.iter().enumerate() {
+            let v = -s.negamax(
+                child,
+                depth - 1,
+                1,
+                -WIN - 1,
+                -(alpha - bonus),
+                search.quiescence,
+            ) + bonus;
+            if s.stopped {
+                break;
+            }
+            scores.push(v);
+            if v > alpha {
+                alpha = v;
+                best_here = i;
+            }
+        }
+        if s.stopped {
+            // A partial iteration that already found a better first move is still informative
+            // (the previous best was searched first), so take it. Its value is exact: only a
+            // turn that fails low is bounded rather than valued.
+            if !scores.is_empty() && best_here != 0 {
+                best = best_here;
+                best_value = Some(alpha);
+            }
+            break;
+        }
+        best = best_here;
+        best_value = Some(alpha);
+        if alpha >= WIN - 1000 || alpha <= -WIN + 1000 {
+            break; // a forced result: deeper search changes nothing
+        }
+        // Search the best turn first next time; the others keep their order.
+        let first = root.remove(best);
+        root.insert(0, first);
+        best = 0;
+    }
+    let (steps, child, _, bonus) = root.swap_remove(best);
+    // A budget too small for even the first iteration leaves the static evaluation.
+    let value = best_value.unwrap_or_else(|| bonus - evaluate(&child));
+    Some((steps, value))
+}

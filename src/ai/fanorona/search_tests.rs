@@ -1,0 +1,156 @@
+//! Tests of the search of issue 36: its values against a plain minimax, the variety the seed
+//! brings, and the baseline kept for the bench.
+
+use super::eval::evaluate;
+use super::*;
+use crate::ai::baseline;
+use crate::engine::fanorona::{Options, Position, RuleSet, for_each_turn};
+
+/// Plain minimax to `depth` whole turns on the static evaluation, no pruning, no table: what
+/// the search must agree with when it searches that deep without quiescence.
+fn minimax(options: Options, position: &Position, depth: u32, ply: i32) -> i32 {
+    let me = position.side_to_move();
+    if position.count(me) == 0 {
+        return -(WIN - ply);
+    }
+    if position.count(me.opponent()) == 0 {
+        return WIN - ply;
+    }
+    if depth == 0 {
+        return evaluate(position);
+    }
+    let mut best = None;
+    for_each_turn(position, options, &mut |_, next| {
+        let v = -minimax(options, next, depth - 1, ply + 1);
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    });
+    best.unwrap_or(-(WIN - ply))
+}
+
+/// A search to exactly `depth` turns, no quiescence, no random bonus, no margin.
+fn exact(depth: u32) -> FanoronaSearch {
+    FanoronaSearch {
+        limits: Limits {
+            nodes: u64::MAX,
+            cap: None,
+        },
+        max_depth: depth,
+        quiescence: 0,
+        noise: 0,
+        margin: 0,
+        endgame_nodes: 0,
+    }
+}
+
+/// Positions of games played at random for `turns` turns.
+fn random_positions(rules: RuleSet, games: u64, turns: u32) -> Vec<Game> {
+    let options = Options { rules, vela: None };
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut game = Game::new(options);
+        for t in 0..turns {
+            if game.status() != Status::Ongoing {
+                break;
+            }
+            let turn = baseline::fanorona_random(&game, g * 1000 + u64::from(t));
+            play_turn(&mut game, &turn).expect("legal");
+        }
+        if game.status() == Status::Ongoing {
+            out.push(game);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_search_values_positions_as_plain_minimax_does() {
+    // The table, the ordering and the null windows prune, but never change the value.
+    for rules in [RuleSet::Escale, RuleSet::Standard] {
+        for game in random_positions(rules, 6, 14) {
+            let want = minimax(game.options(), game.position(), 3, 0);
+            let got = judge_with(&game, &exact(3), 0).expect("a turn");
+            assert_eq!(got.value, want, "{rules:?} {}", game.position());
+            // The turn chosen is worth that value.
+            let mut after = game.clone();
+            play_turn(&mut after, &got.turn).expect("legal");
+            let of_turn = -minimax(game.options(), after.position(), 2, 1);
+            assert_eq!(of_turn, want, "{:?} from {}", got.turn, game.position());
+        }
+    }
+}
+
+/// The first `turns` turns of a game between two players of `search`, with seed `seed`.
+fn opening(search: &FanoronaSearch, seed: u64, turns: u32) -> Vec<Vec<String>> {
+    let mut game = Game::new(Options::default());
+    let mut out = Vec::new();
+    for t in 0..turns {
+        let turn = fanorona_turn_with(&game, search, seed * 100 + u64::from(t)).expect("a turn");
+        play_turn(&mut game, &turn).expect("legal");
+        out.push(turn);
+    }
+    out
+}
+
+#[test]
+fn seeds_vary_the_opening_and_each_seed_repeats_its_game() {
+    // Hard's and expert's settings, on a budget a test can afford: no random bonus, only the
+    // margin brings the variety.
+    let search = FanoronaSearch {
+        limits: Limits {
+            nodes: 20_000,
+            cap: None,
+        },
+        endgame_nodes: 20_000,
+        ..FanoronaSearch::for_level(Level::Hard)
+    };
+    assert_eq!(search.noise, 0);
+    let games: Vec<_> = (0..8).map(|seed| opening(&search, seed, 4)).collect();
+    for seed in [0, 5] {
+        assert_eq!(opening(&search, seed, 4), games[seed as usize]);
+    }
+    // The start has five turns, two of them (d3-e3 by approach and by withdrawal) far worse.
+    let first_turns: std::collections::HashSet<_> = games.iter().map(|g| &g[0]).collect();
+    assert!(first_turns.len() >= 2, "{first_turns:?}");
+    let whole: std::collections::HashSet<_> = games.iter().collect();
+    assert!(whole.len() >= 6, "{whole:?}");
+    // Without the margin, the seed changes nothing.
+    let fixed = FanoronaSearch { margin: 0, ..search };
+    assert_eq!(opening(&fixed, 1, 2), opening(&fixed, 2, 2));
+}
+
+#[test]
+fn a_won_ending_is_played_the_quickest_way_whatever_the_seed() {
+    // d1 can take every black piece in one chain: the margin never picks a slower win.
+    let game = Game::from_position(
+        Options::default(),
+        "...W...../.....BB../..BB...../....B..../....B.... w",
+    )
+    .expect("valid");
+    for seed in 0..6 {
+        let turn = fanorona_turn(&game, Level::Expert, seed).expect("a turn");
+        let mut g = game.clone();
+        play_turn(&mut g, &turn).expect("legal");
+        assert!(matches!(g.status(), Status::Won(..)), "{seed}: {turn:?}");
+    }
+}
+
+#[test]
+fn the_baseline_plays_legal_whole_turns() {
+    // Its settings, on a budget a test can afford (`baseline_turn` spends a million nodes).
+    let small = FanoronaSearch {
+        limits: Limits {
+            nodes: 5_000,
+            cap: None,
+        },
+        ..FanoronaSearch::baseline()
+    };
+    for game in random_positions(RuleSet::Standard, 3, 10) {
+        let turn = choose(&game, &small, 3, false, legacy::best_turn)
+            .expect("a turn")
+            .turn;
+        let mut g = game.clone();
+        play_turn(&mut g, &turn).expect("legal");
+        assert!(!g.chain_in_progress());
+        assert_eq!(g.turn(), game.turn() + 1);
+    }
+}
