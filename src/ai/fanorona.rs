@@ -75,25 +75,25 @@ impl FanoronaSearch {
             },
             Level::Hard => FanoronaSearch {
                 limits: Limits {
-                    nodes: 1_000_000,
+                    nodes: 600_000,
                     cap,
                 },
                 max_depth: 40,
                 quiescence: 4,
                 noise: 0,
                 margin: 5,
-                endgame_nodes: 2_000_000,
+                endgame_nodes: 1_200_000,
             },
             Level::Expert => FanoronaSearch {
                 limits: Limits {
-                    nodes: 5_000_000,
+                    nodes: 3_000_000,
                     cap,
                 },
                 max_depth: 60,
                 quiescence: 6,
                 noise: 0,
                 margin: 5,
-                endgame_nodes: 10_000_000,
+                endgame_nodes: 6_000_000,
             },
         }
     }
