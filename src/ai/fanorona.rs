@@ -171,7 +171,17 @@ pub fn fanorona_turn_with(
 /// The turn today's hard level played before issue 36 ([`FanoronaSearch::baseline`], searched
 /// as then): the strength bench's measure of how much the search has gained.
 pub fn baseline_turn(game: &Game, seed: u64) -> Result<Vec<String>, AiError> {
-    choose(game, &FanoronaSearch::baseline(), seed, false, legacy::best_turn).map(|j| j.turn)
+    baseline_judge_with(game, &FanoronaSearch::baseline(), seed).map(|j| j.turn)
+}
+
+/// [`judge_with`] by the search as it was before issue 36 (`margin` and `endgame_nodes` are
+/// not read): to compare the two searches on the same settings.
+pub fn baseline_judge_with(
+    game: &Game,
+    search: &FanoronaSearch,
+    seed: u64,
+) -> Result<Judgement, AiError> {
+    choose(game, search, seed, true, legacy::best_turn)
 }
 
 /// The turn [`fanorona_turn_with`] plays with the value the search gave it, in hundredths of a

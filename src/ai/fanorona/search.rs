@@ -300,13 +300,14 @@ impl Searcher {
             return v;
         }
         let stand = evaluate(position);
-        if q == 0 {
+        let compulsory = self.options.rules == RuleSet::Standard;
+        if q == 0 || (!compulsory && stand >= beta) {
             return stand;
         }
         let p = ply as usize;
         self.ensure_lists(p);
         let captures = self.children(position, p, true, None);
-        let must = self.options.rules == RuleSet::Standard && !captures.is_empty();
+        let must = compulsory && !captures.is_empty();
         let mut best = -WIN - 1;
         if !must {
             if stand >= beta {
