@@ -5,10 +5,9 @@
 //! Environment (all optional):
 //! - `AI_BENCH_GAMES`: games per pairing (default 100);
 //! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `expert`,
-//!   `hardold` (today's hard before issue 36: in Fanorona its search as it was, kept in
-//!   `ai::fanorona::baseline_turn`; in Fibonacci hard itself, whose search is unchanged),
-//!   `random`, `greedy` (default
-//!   `expert-hard,hard-hardold,hard-random,hard-greedy,hard-medium,medium-easy`);
+//!   `tt` (Fanorona: the experimental search with a transposition table that no level plays,
+//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `random`, `greedy`
+//!   (default `expert-hard,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
 //!   `fanorona-standard` (default all but `fibonacci-cards`);
 //! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200);
@@ -17,9 +16,9 @@
 //! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one.
 //!
 //! The default run is long: `expert` thinks up to 10 s a turn, so its 100 games a game set take
-//! hours on one core, and `hard-hardold` about a quarter of an hour a game set. Narrow it, e.g.
-//! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=hard-hardold AI_BENCH_GAMESETS=fanorona-standard cargo
-//! bench --bench ai`, and run one game set per core.
+//! hours on one core, and `tt-hard` about half an hour a game set. Narrow it, e.g.
+//! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=tt-hard AI_BENCH_GAMESETS=fanorona-standard cargo bench
+//! --bench ai`, and run one game set per core.
 //!
 //! Each finished pairing prints its row at once, so a long run can be read as it goes.
 
@@ -32,8 +31,9 @@ use fibonacci_bot::engine::{Side, Status, fanorona, fibonacci};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Ai(Level),
-    /// Today's hard before issue 36 (Fanorona: the old search; Fibonacci: hard, unchanged).
-    HardOld,
+    /// Fanorona: the experimental search with a transposition table on hard's time; Fibonacci:
+    /// hard.
+    Tt,
     Random,
     Greedy,
 }
@@ -42,7 +42,7 @@ impl Player {
     fn parse(s: &str) -> Option<Player> {
         match s {
             "random" => Some(Player::Random),
-            "hardold" => Some(Player::HardOld),
+            "tt" => Some(Player::Tt),
             "greedy" => Some(Player::Greedy),
             _ => s.parse().ok().map(Player::Ai),
         }
@@ -51,7 +51,7 @@ impl Player {
     fn name(self) -> &'static str {
         match self {
             Player::Ai(l) => l.as_str(),
-            Player::HardOld => "hardold",
+            Player::Tt => "tt",
             Player::Random => "random",
             Player::Greedy => "greedy",
         }
@@ -119,12 +119,12 @@ fn play_game(
                 let turn = match p {
                     Player::Ai(level) => ai::fibonacci_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
-                    Player::HardOld => ai::fibonacci_turn(&game, Level::Hard, turn_seed)
+                    Player::Tt => ai::fibonacci_turn(&game, Level::Hard, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Random => baseline::fibonacci_random(&game, turn_seed),
                     Player::Greedy => baseline::fibonacci_greedy(&game, turn_seed),
                 };
-                if matches!(p, Player::Ai(_) | Player::HardOld) {
+                if !matches!(p, Player::Random | Player::Greedy) {
                     timings.0.push((set, p.name(), start.elapsed()));
                 }
                 for m in &turn {
@@ -160,12 +160,16 @@ fn play_game(
                 let turn = match p {
                     Player::Ai(level) => ai::fanorona_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
-                    Player::HardOld => ai::fanorona::baseline_turn(&game, turn_seed)
-                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Tt => ai::fanorona::tt_turn_with(
+                        &game,
+                        &ai::fanorona::FanoronaSearch::tt_hard(),
+                        turn_seed,
+                    )
+                    .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Random => baseline::fanorona_random(&game, turn_seed),
                     Player::Greedy => baseline::fanorona_greedy(&game, turn_seed),
                 };
-                if matches!(p, Player::Ai(_) | Player::HardOld) {
+                if !matches!(p, Player::Random | Player::Greedy) {
                     timings.0.push((set, p.name(), start.elapsed()));
                 }
                 ai::play_fanorona_turn(&mut game, &turn)
@@ -215,7 +219,7 @@ fn main() {
     let cap = var("AI_BENCH_CAP", 200u32, |s| s.parse().ok());
     let pairings = var(
         "AI_BENCH_PAIRINGS",
-        "expert-hard,hard-hardold,hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
+        "expert-hard,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
         |s| Some(s.to_string()),
     );
     let pairings: Vec<(Player, Player)> = list(&pairings, |p| {

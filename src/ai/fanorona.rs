@@ -10,16 +10,17 @@
 //! replayed through [`Game::play_str`] before it is returned.
 //!
 //! Layout: this file holds the levels' settings and the entry points; `search` the alpha-beta
-//! over whole turns; `table` its transposition table; `eval` the static evaluation; `legacy`
-//! the search as it was before issue 36, kept as an opponent for the strength bench
-//! ([`baseline_turn`]).
+//! over whole turns; `eval` the static evaluation; `tt` an experimental search with a
+//! transposition table (`table`) that no level plays ([`tt_turn_with`]: the strength bench's
+//! `tt` player), kept because it is correct and faster to a given depth but was not measured
+//! stronger.
 //!
 //! [`for_each_turn`]: crate::engine::fanorona::for_each_turn
 
 mod eval;
-mod legacy;
 mod search;
 mod table;
+mod tt;
 
 use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
@@ -40,11 +41,11 @@ pub struct FanoronaSearch {
     /// Each root turn gets a random bonus in `0..noise` (one piece is 100): variety between
     /// games, and the weakness of the easy level.
     pub noise: i32,
-    /// Variety without weakness: the seed picks among the root turns valued within `margin` of
-    /// the best (0: the best only). Never among wins, where the quickest is taken.
+    /// [`tt_turn_with`] only: the seed picks among the root turns valued within `margin` of the
+    /// best (0: the best only), never among wins, where the quickest is taken.
     pub margin: i32,
-    /// The node budget when few pieces are left (at most `search::ENDGAME_PIECES` on the board,
-    /// both sides), when larger than `limits.nodes`: the endgame is where games are decided.
+    /// The node budget when few pieces are left (at most 12 on the board, both sides), when
+    /// larger than `limits.nodes`: the endgame is where games are decided.
     pub endgame_nodes: u64,
 }
 
@@ -75,42 +76,47 @@ impl FanoronaSearch {
             },
             Level::Hard => FanoronaSearch {
                 limits: Limits {
-                    nodes: 600_000,
+                    nodes: 1_000_000,
                     cap,
                 },
-                max_depth: 40,
+                max_depth: 12,
                 quiescence: 4,
-                noise: 0,
-                margin: 5,
-                endgame_nodes: 1_200_000,
+                noise: 3,
+                margin: 0,
+                endgame_nodes: 0,
             },
+            // Hard's search with four times its budget, twice its deepest iteration (so that an
+            // ending with few turns is searched to the end of the budget rather than stopping
+            // at depth 12, as hard does in a fifth of a second), eight times its budget with 12
+            // pieces or fewer, and more variety.
             Level::Expert => FanoronaSearch {
                 limits: Limits {
-                    nodes: 3_000_000,
+                    nodes: 4_000_000,
                     cap,
                 },
-                max_depth: 60,
+                max_depth: 24,
                 quiescence: 6,
-                noise: 0,
-                margin: 5,
-                endgame_nodes: 6_000_000,
+                noise: 6,
+                margin: 0,
+                endgame_nodes: 8_000_000,
             },
         }
     }
 
-    /// Today's hard before issue 36, for [`baseline_turn`]: the same budget, searched by the
-    /// search of that time.
-    pub fn baseline() -> FanoronaSearch {
+    /// Hard's settings for [`tt_turn_with`], as measured against hard in the strength bench: a
+    /// smaller budget (a node of that search costs about twice as much), no random bonus but a
+    /// margin, and twice the budget in the endgame.
+    pub fn tt_hard() -> FanoronaSearch {
         FanoronaSearch {
             limits: Limits {
-                nodes: 1_000_000,
+                nodes: 600_000,
                 cap: Some(Level::Hard.time_budget()),
             },
-            max_depth: 12,
+            max_depth: 40,
             quiescence: 4,
-            noise: 3,
-            margin: 0,
-            endgame_nodes: 0,
+            noise: 0,
+            margin: 5,
+            endgame_nodes: 1_200_000,
         }
     }
 
@@ -168,20 +174,10 @@ pub fn fanorona_turn_with(
     choose(game, search, seed, false, best_turn).map(|j| j.turn)
 }
 
-/// The turn today's hard level played before issue 36 ([`FanoronaSearch::baseline`], searched
-/// as then): the strength bench's measure of how much the search has gained.
-pub fn baseline_turn(game: &Game, seed: u64) -> Result<Vec<String>, AiError> {
-    baseline_judge_with(game, &FanoronaSearch::baseline(), seed).map(|j| j.turn)
-}
-
-/// [`judge_with`] by the search as it was before issue 36 (`margin` and `endgame_nodes` are
-/// not read): to compare the two searches on the same settings.
-pub fn baseline_judge_with(
-    game: &Game,
-    search: &FanoronaSearch,
-    seed: u64,
-) -> Result<Judgement, AiError> {
-    choose(game, search, seed, true, legacy::best_turn)
+/// The turn the experimental search with a transposition table prefers (`tt`; no level plays
+/// it): for the strength bench.
+pub fn tt_turn_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Result<Vec<String>, AiError> {
+    choose(game, search, seed, false, tt::best_turn).map(|j| j.turn)
 }
 
 /// The turn [`fanorona_turn_with`] plays with the value the search gave it, in hundredths of a

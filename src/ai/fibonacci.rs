@@ -100,7 +100,7 @@ impl FibonacciSearch {
             },
             Level::Expert => FibonacciSearch {
                 limits: Limits {
-                    nodes: 30_000_000,
+                    nodes: 20_000_000,
                     cap,
                 },
                 width: 48,
