@@ -275,10 +275,7 @@ fn main() {
         "game", "level", "turns", "median", "max"
     );
     for &set in &sets {
-        let players = Level::ALL
-            .map(Player::Ai)
-            .into_iter()
-            .chain([Player::HardOld]);
+        let players = Level::ALL.map(Player::Ai).into_iter().chain([Player::Tt]);
         for player in players {
             let mut t: Vec<Duration> = timings
                 .0

@@ -98,9 +98,12 @@ impl FibonacciSearch {
                 follow_width: 8,
                 noise: 2,
             },
+            // Issue 36: two and a half times hard's budget on wider beams and more of the
+            // opponent's answers checked. With 20 000 000 nodes a turn reached the 10 s cap on
+            // the shared two-core machine under load (when hard reached its 2 s).
             Level::Expert => FibonacciSearch {
                 limits: Limits {
-                    nodes: 20_000_000,
+                    nodes: 15_000_000,
                     cap,
                 },
                 width: 48,
