@@ -15,8 +15,9 @@
 //!   after it), to see how games are won or drawn;
 //! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one.
 //!
-//! The default run is long: `expert` thinks up to 10 s a turn, so its 100 games a game set take
-//! hours on one core, and `tt-hard` about half an hour a game set. Narrow it, e.g.
+//! The default run is long: `expert` thinks up to 10 s a turn (about 2.3 s at the median), so
+//! its 100 Fanorona games a game set take many hours on one core, and `tt-hard` one to two hours
+//! a game set (6 games took 210–250 s on a shared two-core machine). Narrow it, e.g.
 //! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=tt-hard AI_BENCH_GAMESETS=fanorona-standard cargo bench
 //! --bench ai`, and run one game set per core.
 //!
