@@ -1,17 +1,25 @@
-//! Strength of the AI (issue 12): games between the levels and the baseline players, colours
-//! alternating, and the time each level takes per turn. Not a timed test: run it with
-//! `cargo bench --bench ai`.
+//! Strength of the AI (issues 12 and 36): games between the levels and the baseline players,
+//! colours alternating, and the time each player takes per turn (median and max). Not a timed
+//! test: run it with `cargo bench --bench ai`.
 //!
 //! Environment (all optional):
 //! - `AI_BENCH_GAMES`: games per pairing (default 100);
-//! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `random`,
-//!   `greedy` (default `hard-random,hard-greedy,hard-medium,medium-easy`);
+//! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `expert`,
+//!   `tt` (Fanorona: the experimental search with a transposition table that no level plays,
+//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `random`, `greedy`
+//!   (default `expert-hard,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
 //!   `fanorona-standard` (default all but `fibonacci-cards`);
 //! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200);
 //! - `AI_BENCH_TRACE`: when set, every Fibonacci turn is printed (player, unit moves, the board
 //!   after it), to see how games are won or drawn;
 //! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one.
+//!
+//! The default run is long: `expert` thinks up to 10 s a turn (about 2.3 s at the median), so
+//! its 100 Fanorona games a game set take many hours on one core, and `tt-hard` one to two hours
+//! a game set (6 games took 210–250 s on a shared two-core machine). Narrow it, e.g.
+//! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=tt-hard AI_BENCH_GAMESETS=fanorona-standard cargo bench
+//! --bench ai`, and run one game set per core.
 //!
 //! Each finished pairing prints its row at once, so a long run can be read as it goes.
 
@@ -24,6 +32,9 @@ use fibonacci_bot::engine::{Side, Status, fanorona, fibonacci};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Ai(Level),
+    /// Fanorona: the experimental search with a transposition table on hard's time; Fibonacci:
+    /// hard.
+    Tt,
     Random,
     Greedy,
 }
@@ -32,6 +43,7 @@ impl Player {
     fn parse(s: &str) -> Option<Player> {
         match s {
             "random" => Some(Player::Random),
+            "tt" => Some(Player::Tt),
             "greedy" => Some(Player::Greedy),
             _ => s.parse().ok().map(Player::Ai),
         }
@@ -40,6 +52,7 @@ impl Player {
     fn name(self) -> &'static str {
         match self {
             Player::Ai(l) => l.as_str(),
+            Player::Tt => "tt",
             Player::Random => "random",
             Player::Greedy => "greedy",
         }
@@ -73,9 +86,9 @@ impl GameSet {
     }
 }
 
-/// Seconds per turn of each AI level, per game set.
+/// Seconds per turn of each AI player, per game set.
 #[derive(Default)]
-struct Timings(Vec<(GameSet, Level, Duration)>);
+struct Timings(Vec<(GameSet, &'static str, Duration)>);
 
 /// Who won one game: `Some(true)` the first-listed player, `Some(false)` the other, `None` a draw
 /// (by the rules or by the turn cap).
@@ -107,11 +120,13 @@ fn play_game(
                 let turn = match p {
                     Player::Ai(level) => ai::fibonacci_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Tt => ai::fibonacci_turn(&game, Level::Hard, turn_seed)
+                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Random => baseline::fibonacci_random(&game, turn_seed),
                     Player::Greedy => baseline::fibonacci_greedy(&game, turn_seed),
                 };
-                if let Player::Ai(level) = p {
-                    timings.0.push((set, level, start.elapsed()));
+                if !matches!(p, Player::Random | Player::Greedy) {
+                    timings.0.push((set, p.name(), start.elapsed()));
                 }
                 for m in &turn {
                     game.play_str(m)
@@ -146,11 +161,17 @@ fn play_game(
                 let turn = match p {
                     Player::Ai(level) => ai::fanorona_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Tt => ai::fanorona::tt_turn_with(
+                        &game,
+                        &ai::fanorona::FanoronaSearch::tt_hard(),
+                        turn_seed,
+                    )
+                    .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Random => baseline::fanorona_random(&game, turn_seed),
                     Player::Greedy => baseline::fanorona_greedy(&game, turn_seed),
                 };
-                if let Player::Ai(level) = p {
-                    timings.0.push((set, level, start.elapsed()));
+                if !matches!(p, Player::Random | Player::Greedy) {
+                    timings.0.push((set, p.name(), start.elapsed()));
                 }
                 ai::play_fanorona_turn(&mut game, &turn)
                     .unwrap_or_else(|e| panic!("{} refused {turn:?}: {e}", p.name()));
@@ -199,7 +220,7 @@ fn main() {
     let cap = var("AI_BENCH_CAP", 200u32, |s| s.parse().ok());
     let pairings = var(
         "AI_BENCH_PAIRINGS",
-        "hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
+        "expert-hard,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
         |s| Some(s.to_string()),
     );
     let pairings: Vec<(Player, Player)> = list(&pairings, |p| {
@@ -255,11 +276,12 @@ fn main() {
         "game", "level", "turns", "median", "max"
     );
     for &set in &sets {
-        for level in Level::ALL {
+        let players = Level::ALL.map(Player::Ai).into_iter().chain([Player::Tt]);
+        for player in players {
             let mut t: Vec<Duration> = timings
                 .0
                 .iter()
-                .filter(|(s, l, _)| *s == set && *l == level)
+                .filter(|(s, l, _)| *s == set && *l == player.name())
                 .map(|x| x.2)
                 .collect();
             if t.is_empty() {
@@ -269,7 +291,7 @@ fn main() {
             println!(
                 "                  {:<18} {:<7} {:>7} {:>9.1}ms {:>9.1}ms",
                 set.name(),
-                level.as_str(),
+                player.name(),
                 t.len(),
                 t[t.len() / 2].as_secs_f64() * 1000.0,
                 t[t.len() - 1].as_secs_f64() * 1000.0

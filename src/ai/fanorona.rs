@@ -10,12 +10,17 @@
 //! replayed through [`Game::play_str`] before it is returned.
 //!
 //! Layout: this file holds the levels' settings and the entry points; `search` the alpha-beta
-//! over whole turns; `eval` the static evaluation.
+//! over whole turns; `eval` the static evaluation; `tt` an experimental search with a
+//! transposition table (`table`) that no level plays ([`tt_turn_with`]: the strength bench's
+//! `tt` player), kept because it is correct and faster to a given depth but was not measured
+//! stronger.
 //!
 //! [`for_each_turn`]: crate::engine::fanorona::for_each_turn
 
 mod eval;
 mod search;
+mod table;
+mod tt;
 
 use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
@@ -36,6 +41,12 @@ pub struct FanoronaSearch {
     /// Each root turn gets a random bonus in `0..noise` (one piece is 100): variety between
     /// games, and the weakness of the easy level.
     pub noise: i32,
+    /// [`tt_turn_with`] only: the seed picks among the root turns valued within `margin` of the
+    /// best (0: the best only), never among wins, where the quickest is taken.
+    pub margin: i32,
+    /// The node budget when few pieces are left (at most 12 on the board, both sides), when
+    /// larger than `limits.nodes`: the endgame is where games are decided.
+    pub endgame_nodes: u64,
 }
 
 impl FanoronaSearch {
@@ -49,6 +60,8 @@ impl FanoronaSearch {
                 max_depth: 2,
                 quiescence: 0,
                 noise: 120,
+                margin: 0,
+                endgame_nodes: 0,
             },
             Level::Medium => FanoronaSearch {
                 limits: Limits {
@@ -58,6 +71,8 @@ impl FanoronaSearch {
                 max_depth: 6,
                 quiescence: 2,
                 noise: 8,
+                margin: 0,
+                endgame_nodes: 0,
             },
             Level::Hard => FanoronaSearch {
                 limits: Limits {
@@ -67,7 +82,41 @@ impl FanoronaSearch {
                 max_depth: 12,
                 quiescence: 4,
                 noise: 3,
+                margin: 0,
+                endgame_nodes: 0,
             },
+            // Hard's search with four times its budget, twice its deepest iteration (so that an
+            // ending with few turns is searched to the end of the budget rather than stopping
+            // at depth 12, as hard does in a fifth of a second), eight times its budget with 12
+            // pieces or fewer, and more variety.
+            Level::Expert => FanoronaSearch {
+                limits: Limits {
+                    nodes: 4_000_000,
+                    cap,
+                },
+                max_depth: 24,
+                quiescence: 6,
+                noise: 6,
+                margin: 0,
+                endgame_nodes: 8_000_000,
+            },
+        }
+    }
+
+    /// Hard's settings for [`tt_turn_with`], as measured against hard in the strength bench: a
+    /// smaller budget (a node of that search costs about twice as much), no random bonus but a
+    /// margin, and twice the budget in the endgame.
+    pub fn tt_hard() -> FanoronaSearch {
+        FanoronaSearch {
+            limits: Limits {
+                nodes: 600_000,
+                cap: Some(Level::Hard.time_budget()),
+            },
+            max_depth: 40,
+            quiescence: 4,
+            noise: 0,
+            margin: 5,
+            endgame_nodes: 1_200_000,
         }
     }
 
@@ -91,6 +140,8 @@ impl FanoronaSearch {
                 max_depth: 8,
                 quiescence: 3,
                 noise: 0,
+                margin: 0,
+                endgame_nodes: 0,
             },
             Effort::Quick => FanoronaSearch {
                 limits: Limits {
@@ -100,6 +151,8 @@ impl FanoronaSearch {
                 max_depth: 2,
                 quiescence: 1,
                 noise: 0,
+                margin: 0,
+                endgame_nodes: 0,
             },
         }
     }
@@ -118,25 +171,46 @@ pub fn fanorona_turn_with(
     search: &FanoronaSearch,
     seed: u64,
 ) -> Result<Vec<String>, AiError> {
-    choose(game, search, seed, false).map(|j| j.turn)
+    choose(game, search, seed, false, best_turn).map(|j| j.turn)
+}
+
+/// The turn the experimental search with a transposition table prefers (`tt`; no level plays
+/// it): for the strength bench.
+pub fn tt_turn_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Result<Vec<String>, AiError> {
+    choose(game, search, seed, false, tt::best_turn).map(|j| j.turn)
 }
 
 /// The turn [`fanorona_turn_with`] plays with the value the search gave it, in hundredths of a
 /// piece for the side to move (a position with one turn only is searched too, for its value).
 pub fn judge_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Result<Judgement, AiError> {
-    choose(game, search, seed, true)
+    choose(game, search, seed, true, best_turn)
 }
+
+/// A search from the root: the steps of its turn and their value.
+type Find = fn(
+    crate::engine::fanorona::Options,
+    &crate::engine::fanorona::Position,
+    &FanoronaSearch,
+    u64,
+    bool,
+) -> Option<(Vec<Step>, i32)>;
 
 /// The chosen turn, written as [`fanorona_turn`] returns it, and its value when `value` is
 /// asked for (else 0 for a forced turn).
-fn choose(game: &Game, search: &FanoronaSearch, seed: u64, value: bool) -> Result<Judgement, AiError> {
+fn choose(
+    game: &Game,
+    search: &FanoronaSearch,
+    seed: u64,
+    value: bool,
+    find: Find,
+) -> Result<Judgement, AiError> {
     if game.status() != Status::Ongoing {
         return Err(AiError::GameOver);
     }
     if game.chain_in_progress() {
         return Err(AiError::ChainInProgress);
     }
-    let (steps, value) = best_turn(game.options(), game.position(), search, seed, value)
+    let (steps, value) = find(game.options(), game.position(), search, seed, value)
         .ok_or(AiError::GameOver)?;
     let chain = steps
         .iter()
@@ -219,6 +293,9 @@ pub fn evaluate_fanorona(game: &Game) -> i32 {
     );
     s.quiesce(game.position(), 0, 3, -WIN - 1, WIN + 1)
 }
+
+#[cfg(test)]
+mod search_tests;
 
 #[cfg(test)]
 mod tests {

@@ -98,6 +98,21 @@ impl FibonacciSearch {
                 follow_width: 8,
                 noise: 2,
             },
+            // Issue 36: two and a half times hard's budget on wider beams and more of the
+            // opponent's answers checked. With 20 000 000 nodes a turn reached the 10 s cap on
+            // the shared two-core machine under load (when hard reached its 2 s).
+            Level::Expert => FibonacciSearch {
+                limits: Limits {
+                    nodes: 15_000_000,
+                    cap,
+                },
+                width: 48,
+                replies: 60,
+                reply_width: 16,
+                follow_replies: 8,
+                follow_width: 12,
+                noise: 2,
+            },
         }
     }
 

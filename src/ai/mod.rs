@@ -51,11 +51,13 @@ pub enum Level {
     #[default]
     Medium,
     Hard,
+    /// For correspondence games: up to ten seconds a turn (issue 36).
+    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// The lower-case name used by commands, the CLI and the store.
     pub fn as_str(self) -> &'static str {
@@ -63,6 +65,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -72,6 +75,7 @@ impl Level {
             Level::Easy => Duration::from_millis(100),
             Level::Medium => Duration::from_millis(500),
             Level::Hard => Duration::from_millis(2000),
+            Level::Expert => Duration::from_millis(10_000),
         }
     }
 }
@@ -82,9 +86,9 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name that is not one of `easy`, `medium`, `hard`.
+/// A level name that is not one of `easy`, `medium`, `hard`, `expert`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?}: choose easy, medium or hard")]
+#[error("unknown level {0:?}: choose easy, medium, hard or expert")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {
@@ -94,6 +98,7 @@ impl FromStr for Level {
             "easy" => Ok(Level::Easy),
             "medium" => Ok(Level::Medium),
             "hard" => Ok(Level::Hard),
+            "expert" => Ok(Level::Expert),
             _ => Err(UnknownLevel(s.chars().take(40).collect())),
         }
     }

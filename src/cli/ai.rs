@@ -13,7 +13,7 @@ pub struct AiArgs {
     /// The game, its rules and the position; `--seed` also seeds the AI.
     #[command(flatten)]
     pub game: GameArgs,
-    /// How strongly the AI plays: easy, medium or hard.
+    /// How strongly the AI plays: easy, medium, hard or expert (up to 10 s a turn).
     #[arg(long, default_value = "medium")]
     pub level: Level,
 }

@@ -144,7 +144,7 @@ fn fibonacci_takes_a_win_in_one_unit_move() {
     let pieces = "Ca1 Sf5 Sf7 Sg6 Sg7 Se5 Sd5 Ub1 Ub2 Ub3 Ub4 Ub5 Ub6 cf6 sk7 sk8 sk9 sk10 sk11 \
                   sj11 uj5 uj6 uj7 uj8 uj9 uj10";
     let position = board(pieces, "r 6 7");
-    for level in ["easy", "medium", "hard"] {
+    for level in ["easy", "medium", "hard", "expert"] {
         let (turn, _, status) = ai_turn_then_play(&[
             "--game",
             "fibonacci",
@@ -205,15 +205,17 @@ fn ai_side(options: &[&str]) -> &'static str {
 
 #[test]
 fn fanorona_takes_the_whole_winning_chain() {
-    let (turn, _, status) = ai_turn_then_play(&[
-        "--game",
-        "fanorona",
-        "--position",
-        "...W...../.....BB../..BB...../....B..../....B.... w",
-        "--level",
-        "hard",
-    ]);
-    assert_eq!(status, "white wins", "{turn}");
+    for level in ["hard", "expert", "Expert"] {
+        let (turn, _, status) = ai_turn_then_play(&[
+            "--game",
+            "fanorona",
+            "--position",
+            "...W...../.....BB../..BB...../....B..../....B.... w",
+            "--level",
+            level,
+        ]);
+        assert_eq!(status, "white wins", "{level}: {turn}");
+    }
 }
 
 #[test]
@@ -281,11 +283,18 @@ fn malformed_positions_exit_2_with_one_line() {
 
 #[test]
 fn an_unknown_level_is_refused() {
-    let o = run(&["ai", "--game", "fanorona", "--level", "impossible"]);
-    assert_eq!(o.status.code(), Some(2), "clap's usage error status");
-    assert!(
-        stderr(&o).contains("easy, medium or hard"),
-        "{}",
-        stderr(&o)
-    );
+    for level in ["impossible", "experts", "master", ""] {
+        let o = run(&["ai", "--game", "fanorona", "--level", level]);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{level:?}: clap's usage error status"
+        );
+        assert_eq!(stdout(&o), "", "{level:?}");
+        assert!(
+            stderr(&o).contains("easy, medium, hard or expert"),
+            "{level:?}: {}",
+            stderr(&o)
+        );
+    }
 }

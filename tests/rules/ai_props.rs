@@ -32,6 +32,8 @@ const FANORONA_TINY: FanoronaSearch = FanoronaSearch {
     max_depth: 2,
     quiescence: 1,
     noise: 5,
+    margin: 10,
+    endgame_nodes: 1_200,
 };
 
 fn fibonacci_options(cards: bool, any_friendly: bool) -> fibonacci::Options {

@@ -137,6 +137,7 @@ choice-none = none
 choice-easy = easy
 choice-medium = medium
 choice-hard = hard
+choice-expert = expert
 choice-channel = channel
 choice-dm = dm
 

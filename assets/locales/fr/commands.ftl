@@ -136,6 +136,7 @@ choice-none = sans pendule
 choice-easy = facile
 choice-medium = moyen
 choice-hard = fort
+choice-expert = expert
 choice-channel = dans le salon
 choice-dm = en message privé
 

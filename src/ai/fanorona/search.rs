@@ -187,7 +187,7 @@ pub(super) fn best_turn(
     if root.len() == 1 && !value {
         return root.pop().map(|r| (r.0, 0));
     }
-    let mut s = Searcher::new(options, search.limits);
+    let mut s = Searcher::new(options, super::tt::budget(position, search));
     // Index into `root` of the best turn of the last completed iteration, and its value.
     let mut best = 0;
     let mut best_value = None;

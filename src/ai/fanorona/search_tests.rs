@@ -1,0 +1,156 @@
+//! Tests of both searches (the levels' and the experimental `tt`): their values against a plain
+//! minimax, and the variety the seed brings.
+
+use super::eval::evaluate;
+use super::*;
+use crate::ai::baseline;
+use crate::engine::fanorona::{Options, Position, RuleSet, for_each_turn};
+
+/// Plain minimax to `depth` whole turns on the static evaluation, no pruning, no table: what
+/// the search must agree with when it searches that deep without quiescence.
+fn minimax(options: Options, position: &Position, depth: u32, ply: i32) -> i32 {
+    let me = position.side_to_move();
+    if position.count(me) == 0 {
+        return -(WIN - ply);
+    }
+    if position.count(me.opponent()) == 0 {
+        return WIN - ply;
+    }
+    if depth == 0 {
+        return evaluate(position);
+    }
+    let mut best = None;
+    for_each_turn(position, options, &mut |_, next| {
+        let v = -minimax(options, next, depth - 1, ply + 1);
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    });
+    best.unwrap_or(-(WIN - ply))
+}
+
+/// A search to exactly `depth` turns, no quiescence, no random bonus, no margin.
+fn exact(depth: u32) -> FanoronaSearch {
+    FanoronaSearch {
+        limits: Limits {
+            nodes: u64::MAX,
+            cap: None,
+        },
+        max_depth: depth,
+        quiescence: 0,
+        noise: 0,
+        margin: 0,
+        endgame_nodes: 0,
+    }
+}
+
+/// Positions of games played at random for `turns` turns.
+fn random_positions(rules: RuleSet, games: u64, turns: u32) -> Vec<Game> {
+    let options = Options { rules, vela: None };
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut game = Game::new(options);
+        for t in 0..turns {
+            if game.status() != Status::Ongoing {
+                break;
+            }
+            let turn = baseline::fanorona_random(&game, g * 1000 + u64::from(t));
+            play_turn(&mut game, &turn).expect("legal");
+        }
+        if game.status() == Status::Ongoing {
+            out.push(game);
+        }
+    }
+    out
+}
+
+#[test]
+fn both_searches_value_positions_as_plain_minimax_does() {
+    // The table, the ordering and the null windows prune, but never change the value.
+    for rules in [RuleSet::Escale, RuleSet::Standard] {
+        for game in random_positions(rules, 6, 14) {
+            let want = minimax(game.options(), game.position(), 3, 0);
+            for find in [search::best_turn as Find, tt::best_turn] {
+                let got = choose(&game, &exact(3), 0, true, find).expect("a turn");
+                assert_eq!(got.value, want, "{rules:?} {}", game.position());
+                // The turn chosen is worth that value.
+                let mut after = game.clone();
+                play_turn(&mut after, &got.turn).expect("legal");
+                let of_turn = -minimax(game.options(), after.position(), 2, 1);
+                assert_eq!(of_turn, want, "{:?} from {}", got.turn, game.position());
+            }
+        }
+    }
+}
+
+/// The first `turns` turns of a game between two players of `search` (by `find`), with seed
+/// `seed`.
+fn opening(search: &FanoronaSearch, find: Find, seed: u64, turns: u32) -> Vec<Vec<String>> {
+    let mut game = Game::new(Options::default());
+    let mut out = Vec::new();
+    for t in 0..turns {
+        let turn = choose(&game, search, seed * 100 + u64::from(t), false, find)
+            .expect("a turn")
+            .turn;
+        play_turn(&mut game, &turn).expect("legal");
+        out.push(turn);
+    }
+    out
+}
+
+/// `search` on a budget a test can afford.
+fn small(search: FanoronaSearch) -> FanoronaSearch {
+    FanoronaSearch {
+        limits: Limits {
+            nodes: 20_000,
+            cap: None,
+        },
+        endgame_nodes: 20_000,
+        ..search
+    }
+}
+
+#[test]
+fn seeds_vary_the_opening_and_each_seed_repeats_its_game() {
+    // Expert's random bonus, and the experimental search's margin (it has no bonus).
+    let tt = small(FanoronaSearch::tt_hard());
+    assert_eq!(tt.noise, 0);
+    let cases = [
+        (small(FanoronaSearch::for_level(Level::Expert)), search::best_turn as Find),
+        (tt, tt::best_turn),
+    ];
+    for (search, find) in cases {
+        let games: Vec<_> = (0..8).map(|seed| opening(&search, find, seed, 4)).collect();
+        for seed in [0, 5] {
+            assert_eq!(opening(&search, find, seed, 4), games[seed as usize]);
+        }
+        // The start has five turns, two of them (d3-e3 by approach and by withdrawal) far worse:
+        // with the margin, two are near enough to vary; the bonus is too small for that.
+        let first_turns: std::collections::HashSet<_> = games.iter().map(|g| &g[0]).collect();
+        assert!(first_turns.len() >= if search.margin > 0 { 2 } else { 1 });
+        let whole: std::collections::HashSet<_> = games.iter().collect();
+        // Of 8 seeds' 4-turn openings: 4 distinct with expert's bonus, 6 with the margin.
+        let distinct = if search.margin > 0 { 6 } else { 4 };
+        assert!(whole.len() >= distinct, "{whole:?}");
+    }
+    // Without the margin, the seed changes nothing.
+    let fixed = FanoronaSearch { margin: 0, ..tt };
+    assert_eq!(
+        opening(&fixed, tt::best_turn, 1, 2),
+        opening(&fixed, tt::best_turn, 2, 2)
+    );
+}
+
+#[test]
+fn a_won_ending_is_played_the_quickest_way_whatever_the_seed() {
+    // d1 can take every black piece in one chain: the margin never picks a slower win.
+    let game = Game::from_position(
+        Options::default(),
+        "...W...../.....BB../..BB...../....B..../....B.... w",
+    )
+    .expect("valid");
+    for seed in 0..6 {
+        let turn = fanorona_turn(&game, Level::Expert, seed).expect("a turn");
+        let mut g = game.clone();
+        play_turn(&mut g, &turn).expect("legal");
+        assert!(matches!(g.status(), Status::Won(..)), "{seed}: {turn:?}");
+    }
+}
