@@ -86,6 +86,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "lessons",
         "f441073b2390a47c73fd41b974986a4866d63b2e060028c4850c518876e75282774b6a7a74f9f0727523d973fa1fb4ed",
     ),
+    (
+        16,
+        "ai expert",
+        "f0b9e117cdf9ce5e6000616c05f03d3cc4eda8b159093638af6069a54f1608bc1e6818635b8791cc11b16e437ba82a90",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
