@@ -11,7 +11,7 @@ use crate::engine::fanorona::{Options, Position, Step, for_each_turn};
 
 /// Pieces of the side not to move that a turn took: what it captured.
 #[inline]
-fn taken(position: &Position, next: &Position) -> u32 {
+pub(super) fn taken(position: &Position, next: &Position) -> u32 {
     let enemy = position.side_to_move().opponent();
     position.count(enemy) - next.count(enemy)
 }
@@ -19,7 +19,7 @@ fn taken(position: &Position, next: &Position) -> u32 {
 /// The value of a game already decided for the side to move (it or its opponent has no piece
 /// left), reached `ply` plies from the root.
 #[inline]
-fn decided(position: &Position, ply: i32) -> Option<i32> {
+pub(super) fn decided(position: &Position, ply: i32) -> Option<i32> {
     let (own, enemy) = sides(position);
     if own == 0 {
         Some(-(WIN - ply))

@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
 use super::eval::{evaluate, sides};
+use super::search::{decided, taken};
 use super::table::{self, Bound, Table};
 use super::{FanoronaSearch, WIN};
 use crate::engine::fanorona::{Options, Position, RuleSet, Step, for_each_turn};
@@ -27,27 +28,6 @@ const NEAR_WIN: i32 = WIN - 1000;
 
 /// Pieces on the board (both sides) from which on the search gets its endgame budget.
 pub(super) const ENDGAME_PIECES: u32 = 12;
-
-/// Pieces of the side not to move that a turn took: what it captured.
-#[inline]
-fn taken(position: &Position, next: &Position) -> u32 {
-    let enemy = position.side_to_move().opponent();
-    position.count(enemy) - next.count(enemy)
-}
-
-/// The value of a game already decided for the side to move (it or its opponent has no piece
-/// left), reached `ply` plies from the root.
-#[inline]
-fn decided(position: &Position, ply: i32) -> Option<i32> {
-    let (own, enemy) = sides(position);
-    if own == 0 {
-        Some(-(WIN - ply))
-    } else if enemy == 0 {
-        Some(WIN - ply)
-    } else {
-        None
-    }
-}
 
 /// A value for the table: wins counted from the node rather than from the root.
 #[inline]
