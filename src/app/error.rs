@@ -78,6 +78,8 @@ pub enum Refusal {
     Lesson(super::learn::LessonRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
+    /// A game asked for where it cannot be played (see [`super::reach::Place`]).
+    Place(super::reach::PlaceRefusal),
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.
     LevelNeedsBot {
         bot: UserId,

@@ -34,6 +34,7 @@ mod pictures;
 mod premove;
 mod puzzles;
 mod ratings;
+mod reach;
 mod replay;
 mod review;
 mod schedule;
@@ -72,6 +73,7 @@ pub use ratings::{
     GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
     Rebuilt, Standing,
 };
+pub use reach::{Place, PlaceRefusal, place_allows};
 pub use review::{GameReview, review_game};
 pub use schedule::{AiTurn, Notice, TickReport};
 pub use start::{DatabaseConfig, Running, default_data_dir, start};

@@ -17,7 +17,7 @@ use super::{access, lang, words};
 use crate::ai::Level;
 use crate::app::{
     AppError, ChallengeState, ChallengeView, Challenged, ColourChoice, FollowKind, GameView,
-    MessageId, NewChallenge, Opponent, Refusal, TurnClock, UserId, who_plays,
+    MessageId, NewChallenge, Opponent, Refusal, TurnClock, UserId, place_allows, who_plays,
 };
 use crate::engine::{Codec, GameKind, Side, fanorona, fibonacci};
 use crate::i18n::Lang;
@@ -139,7 +139,7 @@ pub fn answered_challenge(lang: Option<Lang>, c: &ChallengeView) -> Option<Retir
 /// Challenge someone to a game.
 // Poise takes each slash command option as its own argument.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "Who you want to play"] opponent: serenity::User,
@@ -182,7 +182,11 @@ pub async fn challenge(
             user: opponent.id.get(),
             is_bot: opponent.bot,
         };
-        let level = match who_plays(user, opponent_is, data.bot, level.map(|l| l.0), rated)? {
+        let challenged = who_plays(user, opponent_is, data.bot, level.map(|l| l.0), rated)?;
+        // A DM, a group DM, or a server that did not add the bot: not every game fits there.
+        let place = super::place::of_command(interaction);
+        place_allows(place, challenged)?;
+        let level = match challenged {
             Challenged::Ai(level) => Some(level),
             Challenged::Person => None,
         };
@@ -207,7 +211,8 @@ pub async fn challenge(
         };
         let busy = data.service.game_in_channel(channel).await?.is_some()
             || data.service.challenge_in_channel(channel).await?.is_some();
-        if thread.unwrap_or(false) || busy {
+        // Threads are a server's; elsewhere a busy channel is refused by the service below.
+        if place.threads() && (thread.unwrap_or(false) || busy) {
             // The thread and what is said about it are public: in the server's language.
             let guild_lang = data.presenter.languages.guild(guild);
             let title = tr!(
@@ -262,6 +267,10 @@ pub async fn challenge(
                 thread = format!("<#{thread_id}>")
             ))))
         } else {
+            // Where the bot cannot post, every notice of the game goes by DM.
+            if !busy {
+                data.service.set_reach(channel, place).await?;
+            }
             if let Some(level) = level {
                 let view = data.service.challenge_ai(new, data.bot, level).await?;
                 return Ok(started(&http, data, &view, None).await);
@@ -375,7 +384,7 @@ async fn refused_click(
 }
 
 /// Accept the challenge addressed to you in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
@@ -398,7 +407,7 @@ fn declined_text(lang: Lang, c: &ChallengeView) -> String {
 }
 
 /// Decline the challenge addressed to you in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, channel, _) = invoker(ctx);
@@ -412,7 +421,7 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// Withdraw your open challenge in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, channel, _) = invoker(ctx);
@@ -471,7 +480,7 @@ pub async fn on_button(
         http,
         Target::Component(interaction),
         user_lang,
-        &data.budget,
+        data,
         what,
         work,
     )

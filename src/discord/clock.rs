@@ -58,7 +58,7 @@ async fn paused(
 }
 
 /// Ask your opponent to stop the clock for a few days, or accept their request.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn pause(
     ctx: Context<'_>,
     #[description = "How many days to pause (1 to 14; 7 by default)"]
@@ -78,7 +78,7 @@ pub async fn pause(
 }
 
 /// Restart the clock of your paused game before the pause ends.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
@@ -135,7 +135,7 @@ pub async fn on_button(
         http,
         Target::Component(interaction),
         user_lang,
-        &data.budget,
+        data,
         "pause button",
         work,
     )
@@ -144,7 +144,7 @@ pub async fn on_button(
 }
 
 /// How the bot reminds you of your turns.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
     #[description = "Turn reminders: in the game's channel (default) or by direct message"]

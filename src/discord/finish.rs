@@ -90,7 +90,7 @@ async fn after_draw(
 }
 
 /// Resign this channel's game.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
@@ -107,7 +107,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// Offer a draw, or accept the draw your opponent offered.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
@@ -271,7 +271,7 @@ pub async fn on_button(
         http,
         Target::Component(interaction),
         langs.user,
-        &data.budget,
+        data,
         "draw button",
         work,
     )

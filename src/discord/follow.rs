@@ -51,13 +51,13 @@ async fn typed(ctx: Context<'_>, kind: FollowKind, what: &str) -> Result<(), Bot
 }
 
 /// Offer your opponent a rematch of this channel's last game (colours swapped).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), BotError> {
     typed(ctx, FollowKind::Rematch, "rematch").await
 }
 
 /// After a won Fanorona game here: offer the vela second round (the loser moves first).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn vela(ctx: Context<'_>) -> Result<(), BotError> {
     typed(ctx, FollowKind::Vela, "vela").await
 }
@@ -81,7 +81,7 @@ pub async fn on_button(
         &ctx.http,
         Target::Component(interaction),
         langs.user,
-        &data.budget,
+        data,
         "follow-up button",
         work,
     )

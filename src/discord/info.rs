@@ -119,7 +119,7 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
 }
 
 /// Your active games and open challenges in this server (only you see the list).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, _, guild) = invoker(ctx);
@@ -134,7 +134,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// The move list of this channel's game, as a message and a text file.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let (_, channel, _) = invoker(ctx);

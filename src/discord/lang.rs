@@ -19,16 +19,28 @@ fn remember(
     langs
 }
 
+/// What a channel reads in: its server's locale; outside a server (a DM, a group DM), the
+/// locale of whoever is using the bot there.
+fn channel_locale<'a>(guild_locale: Option<&'a str>, locale: &'a str) -> Option<&'a str> {
+    Some(guild_locale.unwrap_or(locale))
+}
+
 /// The languages of a slash command (its user's `locale`, its server's `guild_locale`),
 /// remembered for later messages.
 pub fn of_command(languages: &Languages, i: &serenity::CommandInteraction) -> Langs {
-    let langs = Langs::new(Some(&i.locale), i.guild_locale.as_deref());
+    let langs = Langs::new(
+        Some(&i.locale),
+        channel_locale(i.guild_locale.as_deref(), &i.locale),
+    );
     remember(languages, i.guild_id, &i.user, langs)
 }
 
 /// The languages of a button click, remembered for later messages.
 pub fn of_component(languages: &Languages, i: &serenity::ComponentInteraction) -> Langs {
-    let langs = Langs::new(Some(&i.locale), i.guild_locale.as_deref());
+    let langs = Langs::new(
+        Some(&i.locale),
+        channel_locale(i.guild_locale.as_deref(), &i.locale),
+    );
     remember(languages, i.guild_id, &i.user, langs)
 }
 

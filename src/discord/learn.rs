@@ -89,7 +89,7 @@ pub async fn on_button(
         &ctx.http,
         Target::Component(interaction),
         lang,
-        &data.budget,
+        data,
         "learn button",
         work,
     )

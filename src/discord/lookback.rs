@@ -19,7 +19,7 @@ const FRAME_DELAY: u16 = 100;
 const LAST_FRAME_DELAY: u16 = 400;
 
 /// An animated replay of a game, from its start to now, as a GIF.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
     #[description = "Which game (this channel's by default)"]
@@ -213,7 +213,7 @@ pub async fn on_browse(
         &ctx.http,
         Target::Component(interaction),
         lang,
-        &data.budget,
+        data,
         "browse button",
         work,
     )

@@ -33,6 +33,7 @@ mod localise;
 mod lookback;
 pub mod notices;
 mod panel;
+pub mod place;
 pub mod play;
 pub mod preflight;
 mod premove;
@@ -82,7 +83,33 @@ pub type Context<'a> = poise::Context<'a, Data, BotError>;
 pub fn commands() -> Vec<poise::Command<Data, BotError>> {
     let mut commands = unlocalised_commands();
     localise::commands(&mut commands);
+    for command in &mut commands {
+        offer_where_it_works(command);
+    }
     commands
+}
+
+/// Commands that only make sense in a server: a tournament, the server's leaderboard, the
+/// puzzle of the day posted in its channel.
+const SERVER_ONLY: [&str; 3] = ["tournament", "leaderboard", "puzzle"];
+
+/// Registers `command` for both installations (to a server, to a user) and in the contexts
+/// where it works: every command everywhere (a server, the DM with the bot, DMs and group DMs
+/// between users), but [`SERVER_ONLY`] in servers only. Poise refuses those elsewhere.
+fn offer_where_it_works(command: &mut poise::Command<Data, BotError>) {
+    use serenity::{InstallationContext, InteractionContext};
+    let server_only = SERVER_ONLY.iter().any(|&name| command.name == name);
+    command.guild_only = server_only;
+    command.install_context = Some(vec![InstallationContext::Guild, InstallationContext::User]);
+    command.interaction_context = Some(if server_only {
+        vec![InteractionContext::Guild]
+    } else {
+        vec![
+            InteractionContext::Guild,
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ]
+    });
 }
 
 fn unlocalised_commands() -> Vec<poise::Command<Data, BotError>> {
@@ -168,7 +195,7 @@ where
         &ctx.serenity_context().http,
         reply::Target::Command(interaction),
         langs.user,
-        &ctx.data().budget,
+        ctx.data(),
         what,
         work,
     )

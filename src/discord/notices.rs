@@ -82,7 +82,10 @@ pub async fn send_owed(service: &Service, http: &serenity::Http, presenter: &pre
                 tracing::debug!(notice = id, "a reminder no longer applies");
                 Ok(())
             } else {
-                send(http, presenter, &notice).await
+                match Courier::for_game(service, http, &notice.view).await {
+                    Ok(courier) => send(&courier, presenter, &notice).await,
+                    Err(e) => Err(e),
+                }
             };
             match sent {
                 Ok(()) => {
@@ -110,30 +113,111 @@ async fn post(http: &serenity::Http, channel: u64, message: &Message) -> serenit
     reply::post(http, channel, message).await.map(|_| ())
 }
 
+/// How a game's notices reach its players: posted in its channel, or, where the bot reaches
+/// the channel only through interactions (a DM or group DM between users, a server that did
+/// not add it), sent to each player by DM, and held for their next interaction when Discord
+/// refuses the DM.
+struct Courier<'a> {
+    http: &'a serenity::Http,
+    service: &'a Service,
+    channel: u64,
+    /// The players to write to, for a game reached only through interactions.
+    by_dm: Option<Vec<u64>>,
+    /// Where the game is, for a DM's link.
+    link: String,
+}
+
+impl<'a> Courier<'a> {
+    async fn for_game(
+        service: &'a Service,
+        http: &'a serenity::Http,
+        view: &crate::app::GameView,
+    ) -> serenity::Result<Courier<'a>> {
+        let interaction_only = service.interaction_only(view.channel).await.map_err(|e| {
+            tracing::warn!(game = view.id, error = %chain(&e), "could not read how a channel is reached");
+            serenity::Error::Other("the database did not say how the game's channel is reached")
+        })?;
+        Ok(Courier {
+            http,
+            service,
+            channel: view.channel,
+            by_dm: interaction_only.then(|| view.players.to_vec()),
+            link: channel_link(view.guild, view.channel),
+        })
+    }
+
+    /// Posts `message` in the game's channel, or sends it to every player by DM.
+    async fn post(&self, message: &Message) -> serenity::Result<()> {
+        match &self.by_dm {
+            None => post(self.http, self.channel, message).await,
+            Some(players) => {
+                for &player in players {
+                    self.dm_or_hold(player, message, true).await?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Sends `message` to `user` by DM, without its buttons (they answer in the game's
+    /// channel), followed by the game's link if `link`; when Discord refuses, holds its text
+    /// for their next interaction.
+    async fn dm_or_hold(&self, user: u64, message: &Message, link: bool) -> serenity::Result<()> {
+        let mut private = message.clone();
+        private.components.clear();
+        if link {
+            private.content = reply::clamp(format!("{}\n{}", private.content, self.link));
+        }
+        match dm(self.http, user, &private).await {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                tracing::info!(user, error = %e, "a notice by DM failed: holding it for their next interaction");
+                self.service
+                    .hold_notice(user, &private.content)
+                    .await
+                    .map_err(|e| {
+                        tracing::warn!(user, error = %chain(&e), "could not hold a notice");
+                        serenity::Error::Other("the notice could not be held")
+                    })
+            }
+        }
+    }
+}
+
+/// The address of a channel in Discord's client (`@me` for DMs and group DMs).
+fn channel_link(guild: u64, channel: u64) -> String {
+    let guild = if guild == 0 {
+        "@me".to_string()
+    } else {
+        guild.to_string()
+    };
+    format!("https://discord.com/channels/{guild}/{channel}")
+}
+
 /// Posts `board` in the game's channel, then `after` (who won, or whose turn it is), if any.
 async fn board_then(
-    http: &serenity::Http,
-    view: &crate::app::GameView,
+    courier: &Courier<'_>,
     board: Message,
     after: Option<Message>,
 ) -> serenity::Result<()> {
-    post(http, view.channel, &board).await?;
+    courier.post(&board).await?;
     if let Some(after) = after {
-        post(http, view.channel, &after).await?;
+        courier.post(&after).await?;
     }
     Ok(())
 }
 
 /// Sends one notice.
 async fn send(
-    http: &serenity::Http,
+    courier: &Courier<'_>,
     presenter: &present::Presenter,
     notice: &Notice,
 ) -> serenity::Result<()> {
+    let http = courier.http;
     let view = &notice.view;
     let lang = presenter.languages.guild(view.guild);
     match notice.kind {
-        NoticeKind::Reminder => remind(http, &presenter.languages, notice).await,
+        NoticeKind::Reminder => remind(courier, &presenter.languages, notice).await,
         NoticeKind::Timeout | NoticeKind::Aborted => {
             let headline = crate::tr!(
                 lang,
@@ -144,7 +228,7 @@ async fn send(
                 }
             );
             let board = game_message(http, presenter, lang, &headline, view).await;
-            board_then(http, view, board, game_over(lang, view)).await
+            board_then(courier, board, game_over(lang, view)).await
         }
         NoticeKind::Started => {
             // A tournament game's first board in its thread, pinging both players.
@@ -163,13 +247,13 @@ async fn send(
             let board = game_message(http, presenter, lang, &headline, view)
                 .await
                 .notify([first, second]);
-            board_then(http, view, board, turn_ping(lang, view)).await
+            board_then(courier, board, turn_ping(lang, view)).await
         }
         NoticeKind::Withdrawn => {
             let player = notice.user.map(mention).unwrap_or_default();
             let headline = crate::tr!(lang, "tournament-game-withdrawn", player = player);
             let board = game_message(http, presenter, lang, &headline, view).await;
-            board_then(http, view, board, game_over(lang, view)).await
+            board_then(courier, board, game_over(lang, view)).await
         }
         NoticeKind::Vacation => {
             // Both players hear that the deadline waits for the vacation's end.
@@ -186,7 +270,7 @@ async fn send(
             let board = game_message(http, presenter, lang, &headline, view)
                 .await
                 .notify(view.players);
-            post(http, view.channel, &board).await.map(|_| ())
+            courier.post(&board).await
         }
         NoticeKind::Resumed => {
             // A clock still stopped after the pause: the player to move is on vacation.
@@ -208,7 +292,7 @@ async fn send(
                 _ => (crate::tr!(lang, "notice-resumed"), turn_ping(lang, view)),
             };
             let board = game_message(http, presenter, lang, &headline, view).await;
-            board_then(http, view, board, ping).await
+            board_then(courier, board, ping).await
         }
     }
 }
@@ -216,10 +300,11 @@ async fn send(
 /// A reminder: by direct message when the player asked for it and Discord lets it through,
 /// else in the game's channel. Only the player to move is pinged.
 async fn remind(
-    http: &serenity::Http,
+    courier: &Courier<'_>,
     languages: &Languages,
     notice: &Notice,
 ) -> serenity::Result<()> {
+    let http = courier.http;
     let view = &notice.view;
     let (Some(user), Some(deadline)) = (notice.user, notice.deadline) else {
         return Ok(());
@@ -229,22 +314,28 @@ async fn remind(
         timestamp(deadline, 'R'),
         timestamp(deadline, 'f')
     );
-    if notice.notify == Notify::Dm {
-        let link = format!(
-            "https://discord.com/channels/{}/{}",
-            view.guild, view.channel
-        );
+    if notice.notify == Notify::Dm || courier.by_dm.is_some() {
+        let link = courier.link.clone();
         // A direct message reads in the recipient's own language, as last seen.
         let lang = languages.user(user);
         let text = crate::tr!(
             lang,
-            "reminder-dm",
+            if courier.by_dm.is_some() {
+                "reminder-dm-tap"
+            } else {
+                "reminder-dm"
+            },
             game = present::describe(lang, &view.game.config()),
             id = view.id,
             due = due.as_str(),
             link = link
         );
-        match dm(http, user, &Message::text(text)).await {
+        let message = Message::text(text);
+        if courier.by_dm.is_some() {
+            // Nowhere else to post: held for the player's next interaction if refused.
+            return courier.dm_or_hold(user, &message, false).await;
+        }
+        match dm(http, user, &message).await {
             Ok(()) => return Ok(()),
             Err(e) => {
                 tracing::info!(user, error = %e, "a reminder by direct message failed; posting it in the channel");

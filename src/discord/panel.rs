@@ -45,7 +45,7 @@ pub async fn on_play(
         &ctx.http,
         Target::Component(interaction),
         langs.user,
-        &data.budget,
+        data,
         "play button",
         work,
     )
@@ -70,7 +70,7 @@ pub async fn on_pick(
         &ctx.http,
         Target::Component(interaction),
         langs.user,
-        &data.budget,
+        data,
         "panel",
         work,
     )

@@ -134,7 +134,7 @@ pub async fn complete_from(
 }
 
 /// Play one or more moves: `g9-f9`, `g9-f9 f9-e9`, `d2-d3+,d3-c4-`.
-#[poise::command(slash_command, guild_only, rename = "move")]
+#[poise::command(slash_command, rename = "move")]
 pub async fn play(
     ctx: Context<'_>,
     #[description = "Moves in the game's notation, e.g. g9-f9 or d2-d3+,d3-c4-"]
@@ -166,7 +166,7 @@ pub async fn play(
 }
 
 /// End your Fibonacci turn early, or stop a Fanorona capture chain.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn end(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
@@ -181,7 +181,7 @@ pub async fn end(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// Take back your own last move of the turn you are still playing.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn undo(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();
@@ -201,7 +201,7 @@ pub async fn undo(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// Show this channel's game.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), BotError> {
     let data = ctx.data();
     let http = ctx.serenity_context().http.clone();

@@ -16,7 +16,7 @@ use crate::tr;
 const SHOWN_LINE: usize = 90;
 
 /// Conditional moves: "if they play this, I reply that", played at once when they do.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn premove(
     ctx: Context<'_>,
     #[description = "Their turn ; your reply ; their turn ; your reply … (at most 10 pairs)"]

@@ -25,7 +25,7 @@ use crate::words::side_name;
 /// A rated puzzle: find the turn that wins, or that takes the most pieces.
 // Poise takes each slash command option as its own argument.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn puzzle(
     ctx: Context<'_>,
     #[description = "Which game (the game of your last puzzle, else Fibonacci)"] game: Option<
@@ -433,7 +433,7 @@ pub async fn on_button(
         &ctx.http,
         Target::Component(interaction),
         lang,
-        &data.budget,
+        data,
         "puzzle button",
         work,
     )

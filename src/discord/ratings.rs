@@ -62,7 +62,7 @@ pub fn leaderboard_text(lang: Lang, board: &Leaderboard) -> String {
 }
 
 /// The server's best players in a game.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which rating: fibonacci (default), fibonacci-cards or fanorona"] game: Option<
@@ -207,7 +207,7 @@ pub fn profile_series(lang: Lang, profile: &Profile) -> Vec<ChartSeries> {
 }
 
 /// A player's ratings, record, last results and games in progress, with a chart.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn profile(
     ctx: Context<'_>,
     #[description = "Whose profile (yours by default)"] user: Option<serenity::User>,

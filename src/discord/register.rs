@@ -134,6 +134,27 @@ pub fn explain(scope: Scope, refusal: &Refusal) -> String {
     }
 }
 
+/// Whether a 400 refusal is about the commands' installation types or contexts.
+fn refuses_user_install(refusal: &Refusal) -> bool {
+    refusal
+        .details
+        .iter()
+        .any(|d| d.contains("integration_types") || d.contains("contexts"))
+}
+
+/// Makes every command of `commands` (Discord's JSON) a server installation's only: no user
+/// installation, and no private channels (which need one).
+fn server_install_only(commands: &mut Value) {
+    for command in commands.as_array_mut().into_iter().flatten() {
+        if command.get("integration_types").is_some() {
+            command["integration_types"] = serde_json::json!([0]);
+        }
+        if let Some(contexts) = command.get_mut("contexts").and_then(Value::as_array_mut) {
+            contexts.retain(|c| c.as_u64() != Some(2));
+        }
+    }
+}
+
 /// How long a 429 asks to wait: the body's `retry_after` (seconds), else the header.
 fn retry_after(body: &Value, header: Option<&str>) -> Duration {
     let seconds = body
@@ -162,8 +183,10 @@ pub async fn register(
         base: base.to_string(),
         source,
     };
-    let body = serde_json::to_vec(commands)
+    let mut listed = serde_json::to_value(commands)
         .map_err(|e| RegisterError::Refused(format!("could not encode the commands: {e}")))?;
+    let mut body = listed.to_string().into_bytes();
+    let mut server_only = false;
     let client = reqwest::Client::builder()
         .timeout(REQUEST_TIMEOUT)
         .build()
@@ -197,6 +220,21 @@ pub async fn register(
             .map(str::to_string);
         let text = response.text().await.map_err(unreachable)?;
         let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        let refusal = Refusal::from_body(status, &json);
+        if status == 400 && !server_only && refuses_user_install(&refusal) {
+            // An application without User Install (a portal setting): the commands still work
+            // in servers and in the DM with the bot.
+            tracing::warn!(
+                refusal = %refusal.details.join("; "),
+                "Discord refused the commands' user installation: registering them for servers \
+                 only. To play in DMs and group DMs, enable User Install on the Installation page \
+                 of the application in Discord's developer portal, then restart the bot."
+            );
+            server_only = true;
+            server_install_only(&mut listed);
+            body = listed.to_string().into_bytes();
+            continue;
+        }
         if status == 429 && rate_limited < MAX_RATE_LIMITED {
             let wait = retry_after(&json, header.as_deref());
             if wait <= MAX_WAIT {
@@ -209,10 +247,7 @@ pub async fn register(
                 continue;
             }
         }
-        return Err(RegisterError::Refused(explain(
-            scope,
-            &Refusal::from_body(status, &json),
-        )));
+        return Err(RegisterError::Refused(explain(scope, &refusal)));
     }
 }
 
@@ -246,6 +281,28 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("bug in fibonacci-bot"), "{text}");
+    }
+
+    #[test]
+    fn a_refused_user_installation_falls_back_to_servers() {
+        let body = serde_json::json!({
+            "message": "Invalid Form Body", "code": 50035,
+            "errors": {"3": {"integration_types": {"_errors": [
+                {"code": "APPLICATION_COMMAND_INVALID_INTEGRATION_TYPE", "message": "Invalid"}
+            ]}}}
+        });
+        assert!(refuses_user_install(&Refusal::from_body(400, &body)));
+        let other = serde_json::json!({"message": "Invalid Form Body", "code": 50035,
+            "errors": {"0": {"name": {"_errors": [{"code": "X", "message": "bad"}]}}}});
+        assert!(!refuses_user_install(&Refusal::from_body(400, &other)));
+        let mut commands = serde_json::json!([
+            {"name": "rules", "integration_types": [0, 1], "contexts": [0, 1, 2]},
+            {"name": "tournament", "integration_types": [0, 1], "contexts": [0]}
+        ]);
+        server_install_only(&mut commands);
+        assert_eq!(commands[0]["integration_types"], serde_json::json!([0]));
+        assert_eq!(commands[0]["contexts"], serde_json::json!([0, 1]));
+        assert_eq!(commands[1]["contexts"], serde_json::json!([0]));
     }
 
     #[test]

@@ -24,7 +24,14 @@ use crate::i18n::Lang;
 use crate::tr;
 
 use super::ack::{Ack, Turn, Watchdog};
-use super::{access, words};
+use super::words;
+
+mod followups;
+mod target;
+
+pub use followups::USER_INSTALL_FOLLOWUPS;
+use followups::{give_held_notices, within_followups};
+pub use target::Target;
 
 /// Discord's limit on a message's text.
 pub const MAX_CONTENT: usize = 2000;
@@ -285,86 +292,6 @@ pub fn refusal(lang: Lang, error: AppError, what: &str) -> Answer {
     }
 }
 
-/// The interaction being answered.
-#[derive(Clone, Copy)]
-pub enum Target<'a> {
-    Command(&'a serenity::CommandInteraction),
-    Component(&'a serenity::ComponentInteraction),
-}
-
-impl<'a> Target<'a> {
-    /// Why the bot cannot answer in this interaction's channel: a locked thread, or missing
-    /// permissions (see [`access`]). Nothing is checked outside a server.
-    fn blocked(self, lang: Lang) -> Option<String> {
-        let (guild, channel, have) = match self {
-            Target::Command(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
-            Target::Component(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
-        };
-        guild?;
-        if let Some(text) = access::channel_refusal(lang, channel) {
-            return Some(text);
-        }
-        let lacking = access::missing(have, access::BASE);
-        (!lacking.is_empty()).then(|| access::missing_text(lang, lacking))
-    }
-
-    /// The interaction's token.
-    fn token(self) -> &'a str {
-        match self {
-            Target::Command(i) => &i.token,
-            Target::Component(i) => &i.token,
-        }
-    }
-
-    /// The interaction's id (its snowflake holds its creation time).
-    fn id(self) -> u64 {
-        match self {
-            Target::Command(i) => i.id.get(),
-            Target::Component(i) => i.id.get(),
-        }
-    }
-
-    async fn create_response(
-        self,
-        http: &serenity::Http,
-        response: serenity::CreateInteractionResponse,
-    ) -> serenity::Result<()> {
-        match self {
-            Target::Command(i) => i.create_response(http, response).await,
-            Target::Component(i) => i.create_response(http, response).await,
-        }
-    }
-
-    async fn create_followup(
-        self,
-        http: &serenity::Http,
-        followup: serenity::CreateInteractionResponseFollowup,
-    ) -> serenity::Result<serenity::Message> {
-        match self {
-            Target::Command(i) => i.create_followup(http, followup).await,
-            Target::Component(i) => i.create_followup(http, followup).await,
-        }
-    }
-
-    async fn get_response(self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
-        match self {
-            Target::Command(i) => i.get_response(http).await,
-            Target::Component(i) => i.get_response(http).await,
-        }
-    }
-
-    async fn edit_response(
-        self,
-        http: &serenity::Http,
-        edit: serenity::EditInteractionResponse,
-    ) -> serenity::Result<serenity::Message> {
-        match self {
-            Target::Command(i) => i.edit_response(http, edit).await,
-            Target::Component(i) => i.edit_response(http, edit).await,
-        }
-    }
-}
-
 /// How long answers may take, and the watchdog that defers those that take longer.
 #[derive(Clone, Debug)]
 pub struct Budget {
@@ -380,13 +307,14 @@ pub async fn respond<F>(
     http: &Arc<serenity::Http>,
     target: Target<'_>,
     lang: Lang,
-    budget: &Budget,
+    data: &super::Data,
     what: &str,
     work: F,
 ) -> serenity::Result<Option<OfferPosted>>
 where
     F: Future<Output = Result<Answer, AppError>>,
 {
+    let budget = &data.budget;
     let started = std::time::Instant::now();
     let outcome = std::sync::Mutex::new("ok");
     let ack = Arc::new(Ack::default());
@@ -421,6 +349,8 @@ where
     if !in_time {
         tracing::debug!(command = what, "slow answer: deferring");
     }
+    let user_only = target.user_install_only();
+    let ready = ready.map(|answer| within_followups(answer, user_only));
     let (sent, retire) = match (ready, ack.take().await) {
         (Some(answer), Turn::Command) if in_time => {
             (send_now(http, target, &answer).await, answer.retire)
@@ -439,7 +369,7 @@ where
             // command of several steps stops at none of them) and what it retires is retired.
             let answer = match ready {
                 Some(answer) => answer,
-                None => work.await,
+                None => within_followups(work.await, user_only),
             };
             let sent = match (turn, target) {
                 (Turn::Lost, _) => Err(serenity::Error::Other(
@@ -453,6 +383,9 @@ where
     };
     for retired in retire {
         retired.carry_out(http);
+    }
+    if sent.is_ok() {
+        give_held_notices(http, target, data).await;
     }
     let outcome = outcome.lock().map_or("ok", |o| *o);
     let outcome = if sent.is_err() {

@@ -24,7 +24,7 @@ const PROGRESS_AFTER: Duration = Duration::from_millis(3500);
 const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// The AI's review of a finished game: the three turns that lost the most, with better ones.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn review(
     ctx: Context<'_>,
     #[description = "The game's number (shown by /history and /games)"]

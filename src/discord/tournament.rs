@@ -392,7 +392,7 @@ pub async fn on_button(
         &ctx.http,
         Target::Component(interaction),
         langs.user,
-        &data.budget,
+        data,
         what,
         work,
     )

@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use crate::tr;
 
 /// Take days off: no deadline of yours runs (30 days a year), or see the days you have left.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn vacation(
     ctx: Context<'_>,
     #[description = "Start a vacation now, of this many days (1 to 30)"]

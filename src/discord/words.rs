@@ -4,7 +4,8 @@
 
 use crate::app::clock::MAX_PAUSE_DAYS;
 use crate::app::{
-    ChallengeAction, ChallengeState, ChannelHolder, FollowKind, NoVelaBecause, Refusal,
+    ChallengeAction, ChallengeState, ChannelHolder, FollowKind, NoVelaBecause, PlaceRefusal,
+    Refusal,
 };
 
 use super::present::{mention, side_name, timestamp};
@@ -52,6 +53,9 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::Puzzle(r) => super::puzzle::refusal(lang, r),
         Refusal::Lesson(r) => super::learn::refusal(lang, r),
         Refusal::ChallengeBot => tr!(lang, "challenge-no-bots"),
+        Refusal::Place(PlaceRefusal::BotDmIsForAi) => tr!(lang, "challenge-bot-dm-ai-only"),
+        Refusal::Place(PlaceRefusal::AiNeedsBotChannel) => tr!(lang, "challenge-ai-needs-channel"),
+        Refusal::Place(PlaceRefusal::ExternalAppsOff) => tr!(lang, "challenge-external-apps-off"),
         Refusal::LevelNeedsBot { bot } => tr!(lang, "challenge-level-needs-me", me = mention(*bot)),
         Refusal::AiNeverRated => tr!(lang, "challenge-ai-unrated"),
         Refusal::ChannelBusy(holder) => {

@@ -39,6 +39,7 @@ pub mod locales;
 pub mod premoves;
 pub mod puzzles;
 pub mod ratings;
+pub mod reach;
 pub mod reviews;
 pub mod schedule;
 pub mod tournaments;

@@ -28,16 +28,7 @@ async fn stored(t: &Table) -> (i64, i32, String) {
 
 /// The latest message of GENERAL with a component whose custom id starts with `prefix`.
 fn latest_with(t: &Table, prefix: &str) -> Posted {
-    t.fake
-        .posted_in(GENERAL)
-        .into_iter()
-        .rev()
-        .find(|p| {
-            custom_ids(&p.components)
-                .iter()
-                .any(|c| c.starts_with(prefix))
-        })
-        .unwrap_or_else(|| panic!("no message of GENERAL has a component {prefix}…"))
+    t.fake.latest_with_prefix(GENERAL, prefix)
 }
 
 /// The custom id starting with `prefix` on `message`, if any.

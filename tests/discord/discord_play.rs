@@ -899,10 +899,10 @@ async fn a_fanorona_capture_chain_entered_step_by_step() {
     t.close().await;
 }
 
-/// Outside a server there is no channel to play in: game commands say so privately, `/rules`
-/// still works.
+/// In the DM with the bot: no game to move in yet, no person to challenge (only the bot is
+/// there), and `/rules` works.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn direct_messages_get_rules_but_no_games() {
+async fn the_dm_with_the_bot_has_rules_and_no_person_to_challenge() {
     let t = Table::open().await;
     const DM: u64 = 940_000_000_000_000_001;
     let sent = t
@@ -910,13 +910,22 @@ async fn direct_messages_get_rules_but_no_games() {
         .dm_command(ALICE, DM, "move", &[("moves", json!("b6-c6"))]);
     let reply = t.fake.reply(&sent).await;
     assert!(
-        reply.ephemeral && reply.content.contains("server"),
+        reply.ephemeral && reply.content.contains("no game"),
         "{reply:?}"
     );
     let sent = t
         .fake
         .dm_command(ALICE, DM, "challenge", &[("opponent", json!(BOB))]);
-    assert!(t.fake.reply(&sent).await.ephemeral);
+    let refused = t.fake.reply(&sent).await;
+    assert!(
+        refused.ephemeral && refused.content.contains("you can only play me"),
+        "{refused:?}"
+    );
+    assert_eq!(
+        t.sql_value::<i64>("SELECT count(*) FROM challenges WHERE channel_id = $1", DM)
+            .await,
+        0
+    );
     let sent = t.fake.dm_command(ALICE, DM, "rules", &[]);
     let rules = t.fake.reply(&sent).await;
     assert!(

@@ -93,6 +93,54 @@ async fn a_rate_limited_registration_waits_retry_after_and_the_bot_then_answers(
     fake.stop().await;
 }
 
+/// Every command is registered for both installations (server and user) and offered in the
+/// contexts where it works; an application whose portal settings lack User Install has its
+/// commands registered for servers only, and the host is told what to enable.
+#[tokio::test]
+async fn the_commands_go_to_servers_and_users_or_to_servers_when_user_install_is_off() {
+    let refused = json!({"message": "Invalid Form Body", "code": 50035, "errors": {"0":
+        {"integration_types": {"_errors": [{"code": "APPLICATION_COMMAND_INVALID_INTEGRATION_TYPE",
+        "message": "User installation is not enabled for this application"}]}}}});
+    let (fake, _db, mut bot) = bot_with_registration(vec![(400, refused)]).await;
+    fake.wait_ready(1).await;
+    assert!(bot.running(), "{}", bot.log_text());
+    assert!(
+        bot.log_text().contains("enable User Install"),
+        "{}",
+        bot.log_text()
+    );
+    for command in fake.commands() {
+        assert_eq!(command["integration_types"], json!([0]), "{command}");
+        let contexts = command["contexts"].as_array().cloned().unwrap_or_default();
+        assert!(!contexts.contains(&json!(2)), "{command}");
+    }
+    bot.kill();
+    fake.stop().await;
+
+    let t = Table::open().await;
+    let commands = t.fake.commands();
+    let contexts = |name: &str| {
+        let command = commands.iter().find(|c| c["name"] == name).expect(name);
+        assert_eq!(command["integration_types"], json!([0, 1]), "{command}");
+        command["contexts"].clone()
+    };
+    for name in [
+        "rules",
+        "games",
+        "profile",
+        "settings",
+        "challenge",
+        "move",
+        "accept",
+    ] {
+        assert_eq!(contexts(name), json!([0, 1, 2]), "/{name}");
+    }
+    for name in ["tournament", "leaderboard", "puzzle"] {
+        assert_eq!(contexts(name), json!([0]), "/{name}");
+    }
+    t.close().await;
+}
+
 /// Point 2: only GUILDS. A busy server's messages and typing never reach the bot.
 #[tokio::test]
 async fn the_bot_asks_only_for_the_guilds_intent_and_gets_no_chatter() {

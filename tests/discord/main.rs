@@ -19,6 +19,7 @@ mod discord_newcomer;
 mod discord_panel;
 mod discord_play;
 mod discord_premove;
+mod discord_private;
 mod discord_puzzle;
 mod discord_ratings;
 mod discord_resilience;

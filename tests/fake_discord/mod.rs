@@ -13,6 +13,7 @@
 
 mod gateway;
 mod model;
+mod places;
 mod rest;
 mod scenario;
 
@@ -117,6 +118,11 @@ impl FakeDiscord {
     }
 
     /// Everything the fake refused because Discord would have (empty when the bot behaved).
+    /// Takes the violations recorded so far (a test that provokes one on purpose).
+    pub fn take_violations(&self) -> Vec<String> {
+        std::mem::take(&mut self.shared.lock().violations)
+    }
+
     pub fn violations(&self) -> Vec<String> {
         self.shared.lock().violations.clone()
     }
@@ -588,6 +594,8 @@ impl FakeDiscord {
             "authorizing_integration_owners": {"0": GUILD.to_string()},
             "context": 0,
         });
+        let mut interaction = interaction;
+        places::shape(&mut self.shared.lock(), &mut interaction, user, &token);
         (interaction, Sent { id, token, channel })
     }
 
@@ -690,16 +698,32 @@ impl FakeDiscord {
         let (opts, resolved) = self.options(name, options, None);
         let (mut interaction, sent) = self.base_interaction(2, user, channel);
         let name = name.split(' ').next().unwrap_or(name);
+        self.check_offered(name, &interaction);
         interaction["data"] = json!({
             "id": command_id(name).to_string(),
             "name": name,
             "type": 1,
             "options": opts,
             "resolved": resolved,
-            "guild_id": GUILD.to_string(),
         });
+        if let Some(guild) = interaction.get("guild_id").cloned() {
+            interaction["data"]["guild_id"] = guild;
+        }
         self.dispatch(interaction);
         sent
+    }
+
+    /// Panics unless Discord offers the registered `/name` where `interaction` comes from.
+    fn check_offered(&self, name: &str, interaction: &Value) {
+        let inner = self.shared.lock();
+        let command = inner
+            .commands
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("the bot registered no /{name}"));
+        if let Err(why) = places::offered_in(command, places::context_of(interaction)) {
+            panic!("a Discord client cannot send this command: {why}");
+        }
     }
 
     /// Sends a slash command in a direct message with the bot: no guild, `user` instead of
@@ -730,6 +754,7 @@ impl FakeDiscord {
             json!({"1": user.to_string()}),
         );
         let name = name.split(' ').next().unwrap_or(name);
+        self.check_offered(name, &interaction);
         interaction["data"] = json!({
             "id": command_id(name).to_string(),
             "name": name,
@@ -768,6 +793,19 @@ impl FakeDiscord {
     pub fn click(&self, user: u64, channel: u64, custom_id: &str) -> Sent {
         let message = self.latest_with(channel, custom_id);
         self.click_on(user, &message, custom_id)
+    }
+
+    /// The latest message in `channel` with a component whose custom id starts with `prefix`.
+    pub fn latest_with_prefix(&self, channel: u64, prefix: &str) -> Posted {
+        self.posted_in(channel)
+            .into_iter()
+            .rev()
+            .find(|p| {
+                custom_ids(&p.components)
+                    .iter()
+                    .any(|c| c.starts_with(prefix))
+            })
+            .unwrap_or_else(|| panic!("no message of {channel} has a component {prefix}…"))
     }
 
     /// The latest message in `channel` with a component `custom_id`.

@@ -266,6 +266,8 @@ pub(crate) struct Inner {
     pub(crate) locales: HashMap<u64, String>,
     /// The server's locale (`guild_locale`); `en-US` where not set.
     pub(crate) guild_locale: Option<String>,
+    /// Channels the bot is not in, and the interactions made there.
+    pub(crate) places: super::places::Places,
 }
 
 impl Inner {
@@ -405,6 +407,7 @@ pub fn schema_problems(commands: &Value) -> Vec<String> {
             problems.push(format!("/{name}: description must be 1 to 100 characters"));
         }
         localised(&format!("/{name}"), command, &mut problems);
+        super::places::context_problems(&format!("/{name}"), command, &mut problems);
         let mut optional_seen = false;
         for option in command["options"].as_array().into_iter().flatten() {
             let option_name = option["name"].as_str().unwrap_or("");

@@ -294,6 +294,10 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             if let Some(problem) = message_problems(&body, &files).pop() {
                 break 'followup shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
             }
+            let counted = shared.lock().places.followup(token);
+            if let Err(why) = counted {
+                break 'followup shared.violation(StatusCode::BAD_REQUEST, 40094, why);
+            }
             let channel = shared.lock().tokens.get(*token).copied().unwrap_or(0);
             let posted = post(&shared, channel, &body, &files);
             json_response(StatusCode::OK, message_object(&posted, &shared.base))
@@ -374,6 +378,13 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             let channel: u64 = channel.parse().unwrap_or(0);
             let message: u64 = message.parse().unwrap_or(0);
             let mut inner = shared.lock();
+            if !inner.places.bot_is_in(channel) {
+                drop(inner);
+                break 'edit json_response(
+                    StatusCode::FORBIDDEN,
+                    json!({"message": "Missing Access", "code": 50001}),
+                );
+            }
             let edited = inner
                 .posted
                 .iter_mut()
@@ -429,6 +440,17 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                 break 'post shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
             }
             let channel: u64 = channel.parse().unwrap_or(0);
+            if !shared.lock().places.bot_is_in(channel) {
+                // The bot is not in a DM between users, a group DM, or a server that did not
+                // install it: only interactions reach those.
+                break 'post shared.violation(
+                    StatusCode::FORBIDDEN,
+                    50001,
+                    format!(
+                        "Missing Access: the bot posted in channel {channel}, which it is not in"
+                    ),
+                );
+            }
             let closed = {
                 let inner = shared.lock();
                 inner
@@ -512,9 +534,15 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                 }),
             )
         }
-        ("GET", ["api", "v10", "channels", id]) => {
+        ("GET", ["api", "v10", "channels", id]) => 'lookup: {
             let id: u64 = id.parse().unwrap_or(0);
             let known = shared.lock().channels.get(&id).copied();
+            if !shared.lock().places.bot_is_in(id) {
+                break 'lookup json_response(
+                    StatusCode::FORBIDDEN,
+                    json!({"message": "Missing Access", "code": 50001}),
+                );
+            }
             match known {
                 Some((kind, parent)) => json_response(
                     StatusCode::OK,

@@ -91,6 +91,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "ai expert",
         "f0b9e117cdf9ce5e6000616c05f03d3cc4eda8b159093638af6069a54f1608bc1e6818635b8791cc11b16e437ba82a90",
     ),
+    (
+        17,
+        "private channels",
+        "086ba583d567651414db845cb5bd033456f23a1b3945cdf11209f959bde8b0e324e37721909289bea10c081e66b941f7",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.

@@ -135,6 +135,7 @@ finish-withdrew-draw = { $player } withdrew their draw offer.
 finish-declined-draw = { $player } declined the draw offer.
 
 reminder-dm = ⏰ Your turn in **{ $game }** (game { $id }) is due { $due }. Play with /{ cmd-move } in { $link }.
+reminder-dm-tap = ⏰ Your turn in **{ $game }** (game { $id }) is due { $due }. Press 🎮 Play on its latest board in { $link }.
 reminder-channel = ⏰ { $player }, your turn in **{ $game }** is due { $due }. Play with /{ cmd-move }.
 
 pause-days = { $days ->
@@ -161,6 +162,9 @@ list-or = { $init } or { $last }
 challenge-option-elsewhere = `{ $key }` applies to { $owner }; for { $game } choose { $choices }.
 challenge-colours = { $game } is played by { $first } and { $second }: choose { $choices }.
 challenge-no-bots = Other bots do not play here: challenge a person, or me for a game against the AI.
+challenge-bot-dm-ai-only = Here, in your DM with me, you can only play me: leave `{ cmd-challenge-opponent }` as me. To play a friend, use `/{ cmd-challenge }` in your DM or group DM with them, or in a server.
+challenge-ai-needs-channel = I cannot post my own moves here, so games against me are played in your DM with me or in a server that has added me. Here, challenge someone in this conversation.
+challenge-external-apps-off = This server has not added me and does not let members use external apps here, so everything I answer would be seen by you alone. Ask a moderator to allow **Use External Apps** in this channel, or to add me to the server; or play in a DM or group DM.
 challenge-level-needs-me = `{ cmd-challenge-level }:` is for a game against me: pick { $me } as `{ cmd-challenge-opponent }`, or leave `{ cmd-challenge-level }` out.
 challenge-ai-unrated = Games against me are never rated: leave `{ cmd-challenge-rated }` out, or challenge a person for a rated game.
 challenge-self = You cannot challenge yourself: pick someone else as `{ cmd-challenge-opponent }`.

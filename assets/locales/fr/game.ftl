@@ -138,6 +138,7 @@ finish-withdrew-draw = { $player } retire sa proposition de nulle.
 finish-declined-draw = { $player } refuse la proposition de nulle.
 
 reminder-dm = ⏰ Votre tour dans **{ $game }** (partie { $id }) est à jouer { $due }. Jouez avec /{ cmd-move } dans { $link }.
+reminder-dm-tap = ⏰ Votre tour dans **{ $game }** (partie { $id }) est à jouer { $due }. Appuyez sur 🎮 Jouer sous son dernier plateau dans { $link }.
 reminder-channel = ⏰ { $player }, votre tour dans **{ $game }** est à jouer { $due }. Jouez avec /{ cmd-move }.
 
 pause-days = { $days ->
@@ -164,6 +165,9 @@ list-or = { $init } ou { $last }
 challenge-option-elsewhere = `{ $key }` ne vaut que pour { $owner } ; pour { $game }, choisissez { $choices }.
 challenge-colours = { $game } oppose { $first } à { $second } : choisissez { $choices }.
 challenge-no-bots = Les autres bots ne jouent pas ici : défiez une personne, ou moi-même pour une partie contre l'IA.
+challenge-bot-dm-ai-only = Ici, dans votre conversation privée avec moi, vous ne pouvez jouer que contre moi : laissez-moi comme `{ cmd-challenge-opponent }`. Pour jouer avec un ami, utilisez `/{ cmd-challenge }` dans votre conversation privée ou de groupe avec lui, ou sur un serveur.
+challenge-ai-needs-channel = Je ne peux pas publier mes propres coups ici : les parties contre moi se jouent dans votre conversation privée avec moi ou sur un serveur qui m'a ajouté. Ici, défiez quelqu'un de cette conversation.
+challenge-external-apps-off = Ce serveur ne m'a pas ajouté et n'autorise pas les applications externes ici : tout ce que je répondrais ne serait visible que par vous. Demandez à un modérateur d'autoriser **Utiliser les applications externes** dans ce salon, ou de m'ajouter au serveur ; ou jouez dans une conversation privée ou de groupe.
 challenge-level-needs-me = `{ cmd-challenge-level }:` sert à jouer contre moi : choisissez { $me } comme `{ cmd-challenge-opponent }`, ou retirez `{ cmd-challenge-level }`.
 challenge-ai-unrated = Les parties contre moi ne sont jamais classées : retirez `{ cmd-challenge-rated }`, ou défiez une personne pour une partie classée.
 challenge-self = Vous ne pouvez pas vous défier vous-même : choisissez quelqu'un d'autre comme `{ cmd-challenge-opponent }`.

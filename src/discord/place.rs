@@ -1,0 +1,98 @@
+//! Where an interaction comes from ([`Place`]), read from its `context`,
+//! `authorizing_integration_owners` and `app_permissions`, as Discord documents them for apps
+//! installed to servers and to users.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AuthorizingIntegrationOwner, InteractionContext};
+
+use crate::app::Place;
+
+/// The place of an interaction. Without a `context` (older payloads), a guild means a server
+/// and its absence the DM with the bot.
+pub fn place(
+    context: Option<InteractionContext>,
+    owners: &serenity::AuthorizingIntegrationOwners,
+    guild: Option<serenity::GuildId>,
+    app_permissions: Option<serenity::Permissions>,
+) -> Place {
+    match context {
+        Some(InteractionContext::BotDm) => Place::BotDm,
+        Some(InteractionContext::PrivateChannel) => Place::Private,
+        Some(InteractionContext::Guild) => {
+            let installed = owners
+                .0
+                .iter()
+                .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_)));
+            if installed {
+                Place::Server
+            } else {
+                Place::Foreign {
+                    external_apps: app_permissions
+                        .is_some_and(|p| p.contains(serenity::Permissions::USE_EXTERNAL_APPS)),
+                }
+            }
+        }
+        _ if guild.is_some() => Place::Server,
+        _ => Place::BotDm,
+    }
+}
+
+/// The place of a slash command.
+pub fn of_command(i: &serenity::CommandInteraction) -> Place {
+    place(
+        i.context,
+        &i.authorizing_integration_owners,
+        i.guild_id,
+        i.app_permissions,
+    )
+}
+
+/// The place of a button or menu.
+pub fn of_component(i: &serenity::ComponentInteraction) -> Place {
+    place(
+        i.context,
+        &i.authorizing_integration_owners,
+        i.guild_id,
+        i.app_permissions,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owners(json: serde_json::Value) -> serenity::AuthorizingIntegrationOwners {
+        serde_json::from_value(json).expect("owners")
+    }
+
+    #[test]
+    fn context_and_owners_tell_the_place() {
+        let guild = Some(serenity::GuildId::new(5));
+        let all = Some(serenity::Permissions::all());
+        let no_external =
+            Some(serenity::Permissions::all() - serenity::Permissions::USE_EXTERNAL_APPS);
+        let server = owners(serde_json::json!({"0": "5"}));
+        let user = owners(serde_json::json!({"1": "7"}));
+        let ctx = Some(InteractionContext::Guild);
+        assert_eq!(place(ctx, &server, guild, all), Place::Server);
+        assert_eq!(
+            place(ctx, &user, guild, all),
+            Place::Foreign {
+                external_apps: true
+            }
+        );
+        assert_eq!(
+            place(ctx, &user, guild, no_external),
+            Place::Foreign {
+                external_apps: false
+            }
+        );
+        let dm = Some(InteractionContext::BotDm);
+        assert_eq!(place(dm, &user, None, all), Place::BotDm);
+        let private = Some(InteractionContext::PrivateChannel);
+        assert_eq!(place(private, &user, None, all), Place::Private);
+        let none = owners(serde_json::json!({}));
+        assert_eq!(place(None, &none, guild, all), Place::Server);
+        assert_eq!(place(None, &none, None, all), Place::BotDm);
+    }
+}

@@ -1,0 +1,55 @@
+//! Channels reached only through interactions (`interaction_channels`) and the notices held for
+//! players Discord would not let the bot message (`held_notices`).
+
+use sqlx::PgConnection;
+
+use super::{StoreError, id_to_db};
+
+/// Marks `channel` as reached only through interactions, or as one the bot posts in.
+pub async fn set(
+    conn: &mut PgConnection,
+    channel: u64,
+    interaction_only: bool,
+) -> Result<(), StoreError> {
+    let sql = if interaction_only {
+        "INSERT INTO interaction_channels (channel_id) VALUES ($1) ON CONFLICT DO NOTHING"
+    } else {
+        "DELETE FROM interaction_channels WHERE channel_id = $1"
+    };
+    sqlx::query(sql)
+        .bind(id_to_db(channel))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether `channel` is reached only through interactions.
+pub async fn interaction_only(conn: &mut PgConnection, channel: u64) -> Result<bool, StoreError> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT channel_id FROM interaction_channels WHERE channel_id = $1")
+            .bind(id_to_db(channel))
+            .fetch_optional(conn)
+            .await?;
+    Ok(found.is_some())
+}
+
+/// Holds `text` for `user` until their next interaction.
+pub async fn hold(conn: &mut PgConnection, user: u64, text: &str) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO held_notices (user_id, text) VALUES ($1, $2)")
+        .bind(id_to_db(user))
+        .bind(text)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Takes (deletes and returns) the notices held for `user`, oldest first.
+pub async fn take(conn: &mut PgConnection, user: u64) -> Result<Vec<String>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "WITH taken AS (DELETE FROM held_notices WHERE user_id = $1 RETURNING id, text) \
+         SELECT text FROM taken ORDER BY id",
+    )
+    .bind(id_to_db(user))
+    .fetch_all(conn)
+    .await?)
+}
