@@ -65,7 +65,8 @@ impl GameTurns {
 impl Service {
     /// A game of `guild` turn by turn: game `id`, or without one the channel's latest game (the
     /// one in progress, else the last one finished). Another server's game is refused as if it
-    /// did not exist.
+    /// did not exist, and so is a game outside servers (a DM's, a group DM's) asked for from
+    /// another conversation: those are private to their own.
     pub async fn game_turns(
         &self,
         guild: GuildId,
@@ -77,7 +78,7 @@ impl Service {
             let row = match id {
                 Some(id) => games::get(&mut tx, id)
                     .await?
-                    .filter(|row| id_from_db(row.guild_id) == guild)
+                    .filter(|row| visible_from(row, guild, channel))
                     .ok_or(Refusal::NoSuchGame { id })?,
                 None => games::latest_in_channel(&mut tx, channel)
                     .await?
@@ -89,6 +90,11 @@ impl Service {
         })
         .await
     }
+}
+
+/// Whether game `row` may be looked at from `channel` of `guild` (guild 0: outside servers).
+fn visible_from(row: &GameRow, guild: GuildId, channel: ChannelId) -> bool {
+    id_from_db(row.guild_id) == guild && (guild != 0 || id_from_db(row.channel_id) == channel)
 }
 
 /// Replays the log of `row` turn by turn.

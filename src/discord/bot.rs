@@ -313,6 +313,14 @@ async fn run(config: BotConfig) -> ExitCode {
                 Ok(expired) => {
                     tracing::info!(expired = expired.len(), "old challenges expired");
                     for c in expired {
+                        // The bot cannot edit a message where it is not a member.
+                        if expiry_service
+                            .interaction_only(c.channel)
+                            .await
+                            .unwrap_or(true)
+                        {
+                            continue;
+                        }
                         let lang = expiry_presenter.languages.guild(c.guild);
                         if let Some(retired) = super::challenge::answered_challenge(Some(lang), &c)
                         {

@@ -113,7 +113,14 @@ pub(super) async fn record_message(
                 message: Some(message),
                 ..c
             };
-            if let Some(retired) = answered_challenge(None, &c) {
+            // Where the bot is not a member it cannot edit: the buttons stay, and a click on
+            // them says what became of the challenge.
+            let member = !data
+                .service
+                .interaction_only(c.channel)
+                .await
+                .unwrap_or(true);
+            if let Some(retired) = answered_challenge(None, &c).filter(|_| member) {
                 retired.carry_out(http);
             }
         }

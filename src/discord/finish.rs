@@ -156,11 +156,13 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), BotError> {
             .record_draw_offer_message(game, message.get())
             .await
         {
-            Ok(true) => {}
-            Ok(false) => {
+            // Where the bot is not a member it cannot edit: the buttons stay, and a click on
+            // them says the offer is over.
+            Ok(false) if !data.service.interaction_only(channel).await.unwrap_or(true) => {
                 let http = ctx.serenity_context().http.clone();
                 remove_buttons(http, channel, message.get(), None, "draw offer");
             }
+            Ok(_) => {}
             Err(e) => {
                 tracing::warn!(game, error = %e, "could not record the draw offer's message");
             }

@@ -15,9 +15,9 @@ use crate::render::BoardInfo;
 use crate::tr;
 
 /// The `/games` list, for `user`, in `lang`.
-pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
+pub fn overview_text(lang: Lang, user: UserId, overview: &Overview, guild: u64) -> String {
     if overview.games.is_empty() && overview.challenges.is_empty() && overview.finished.is_empty() {
-        return tr!(lang, "games-none");
+        return tr!(lang, "games-none", place = place_word(guild));
     }
     let channel = |id: u64| format!("<#{id}>");
     let mut text = String::new();
@@ -118,6 +118,12 @@ pub fn overview_text(lang: Lang, user: UserId, overview: &Overview) -> String {
     text
 }
 
+/// Where a list of games is, for the words that say it is empty: a server's, or the games
+/// outside servers (guild 0: DMs and group DMs).
+pub(super) fn place_word(guild: u64) -> &'static str {
+    if guild == 0 { "private" } else { "server" }
+}
+
 /// Your active games and open challenges in this server (only you see the list).
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), BotError> {
@@ -127,7 +133,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), BotError> {
     answer(ctx, "games", async move {
         let overview = data.service.overview(guild, user).await?;
         Ok(Answer::private(Message::text(overview_text(
-            lang, user, &overview,
+            lang, user, &overview, guild,
         ))))
     })
     .await

@@ -93,14 +93,21 @@ pub fn commands() -> Vec<poise::Command<Data, BotError>> {
 /// puzzle of the day posted in its channel.
 const SERVER_ONLY: [&str; 3] = ["tournament", "leaderboard", "puzzle"];
 
-/// Registers `command` for both installations (to a server, to a user) and in the contexts
-/// where it works: every command everywhere (a server, the DM with the bot, DMs and group DMs
-/// between users), but [`SERVER_ONLY`] in servers only. Poise refuses those elsewhere.
+/// Registers `command` for the installations and contexts where it works: every command for
+/// both installations (to a server, to a user) and everywhere (a server, the DM with the bot,
+/// DMs and group DMs between users), but [`SERVER_ONLY`] for a server's installation, in
+/// servers only. Poise refuses those outside a server.
 fn offer_where_it_works(command: &mut poise::Command<Data, BotError>) {
     use serenity::{InstallationContext, InteractionContext};
     let server_only = SERVER_ONLY.iter().any(|&name| command.name == name);
     command.guild_only = server_only;
-    command.install_context = Some(vec![InstallationContext::Guild, InstallationContext::User]);
+    // A user's installation reaches servers that did not add the bot: the server-only commands
+    // (which post in channels) come with the server's installation alone.
+    command.install_context = Some(if server_only {
+        vec![InstallationContext::Guild]
+    } else {
+        vec![InstallationContext::Guild, InstallationContext::User]
+    });
     command.interaction_context = Some(if server_only {
         vec![InteractionContext::Guild]
     } else {

@@ -151,8 +151,12 @@ impl<'a> Courier<'a> {
         match &self.by_dm {
             None => post(self.http, self.channel, message).await,
             Some(players) => {
+                // Once one player has it, the notice is not sent again: a later player whose
+                // DM fails for any reason gets it at their next interaction instead.
+                let mut delivered = false;
                 for &player in players {
-                    self.dm_or_hold(player, message, true).await?;
+                    self.dm_or_hold(player, message, true, delivered).await?;
+                    delivered = true;
                 }
                 Ok(())
             }
@@ -160,9 +164,16 @@ impl<'a> Courier<'a> {
     }
 
     /// Sends `message` to `user` by DM, without its buttons (they answer in the game's
-    /// channel), followed by the game's link if `link`; when Discord refuses, holds its text
-    /// for their next interaction.
-    async fn dm_or_hold(&self, user: u64, message: &Message, link: bool) -> serenity::Result<()> {
+    /// channel), followed by the game's link if `link`. When Discord refuses the DM (the user
+    /// takes no DM from the app), or on any failure once `hold_any`, holds its text for their
+    /// next interaction; another failure is returned, for the notice to be tried again.
+    async fn dm_or_hold(
+        &self,
+        user: u64,
+        message: &Message,
+        link: bool,
+        hold_any: bool,
+    ) -> serenity::Result<()> {
         let mut private = message.clone();
         private.components.clear();
         if link {
@@ -170,6 +181,7 @@ impl<'a> Courier<'a> {
         }
         match dm(self.http, user, &private).await {
             Ok(()) => Ok(()),
+            Err(e) if private.content.trim().is_empty() || !(hold_any || dm_refused(&e)) => Err(e),
             Err(e) => {
                 tracing::info!(user, error = %e, "a notice by DM failed: holding it for their next interaction");
                 self.service
@@ -182,6 +194,16 @@ impl<'a> Courier<'a> {
             }
         }
     }
+}
+
+/// Whether Discord refused a DM for good: the user takes no DM from the app (50007), or shares
+/// no server with it (50278).
+fn dm_refused(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if matches!(response.error.code, 50007 | 50278)
+    )
 }
 
 /// The address of a channel in Discord's client (`@me` for DMs and group DMs).
@@ -333,7 +355,7 @@ async fn remind(
         let message = Message::text(text);
         if courier.by_dm.is_some() {
             // Nowhere else to post: held for the player's next interaction if refused.
-            return courier.dm_or_hold(user, &message, false).await;
+            return courier.dm_or_hold(user, &message, false, false).await;
         }
         match dm(http, user, &message).await {
             Ok(()) => return Ok(()),

@@ -9,11 +9,15 @@ use crate::app::Place;
 
 /// The place of an interaction. Without a `context` (older payloads), a guild means a server
 /// and its absence the DM with the bot.
+///
+/// Use External Apps is the member's permission (it lets *their* apps answer publicly), which
+/// Discord also folds into a user-installed app's `app_permissions`: it counts as allowed only
+/// where neither `app_permissions` nor the member's channel permissions (`member`) lack it.
 pub fn place(
     context: Option<InteractionContext>,
     owners: &serenity::AuthorizingIntegrationOwners,
     guild: Option<serenity::GuildId>,
-    app_permissions: Option<serenity::Permissions>,
+    [app_permissions, member]: [Option<serenity::Permissions>; 2],
 ) -> Place {
     match context {
         Some(InteractionContext::BotDm) => Place::BotDm,
@@ -26,9 +30,13 @@ pub fn place(
             if installed {
                 Place::Server
             } else {
+                let allows = |p: Option<serenity::Permissions>| {
+                    p.is_none_or(|p| p.contains(serenity::Permissions::USE_EXTERNAL_APPS))
+                };
                 Place::Foreign {
-                    external_apps: app_permissions
-                        .is_some_and(|p| p.contains(serenity::Permissions::USE_EXTERNAL_APPS)),
+                    external_apps: app_permissions.is_some()
+                        && allows(app_permissions)
+                        && allows(member),
                 }
             }
         }
@@ -39,21 +47,23 @@ pub fn place(
 
 /// The place of a slash command.
 pub fn of_command(i: &serenity::CommandInteraction) -> Place {
+    let member = i.member.as_ref().and_then(|m| m.permissions);
     place(
         i.context,
         &i.authorizing_integration_owners,
         i.guild_id,
-        i.app_permissions,
+        [i.app_permissions, member],
     )
 }
 
 /// The place of a button or menu.
 pub fn of_component(i: &serenity::ComponentInteraction) -> Place {
+    let member = i.member.as_ref().and_then(|m| m.permissions);
     place(
         i.context,
         &i.authorizing_integration_owners,
         i.guild_id,
-        i.app_permissions,
+        [i.app_permissions, member],
     )
 }
 
@@ -74,25 +84,32 @@ mod tests {
         let server = owners(serde_json::json!({"0": "5"}));
         let user = owners(serde_json::json!({"1": "7"}));
         let ctx = Some(InteractionContext::Guild);
-        assert_eq!(place(ctx, &server, guild, all), Place::Server);
+        assert_eq!(place(ctx, &server, guild, [all, all]), Place::Server);
         assert_eq!(
-            place(ctx, &user, guild, all),
+            place(ctx, &user, guild, [all, all]),
             Place::Foreign {
                 external_apps: true
             }
         );
         assert_eq!(
-            place(ctx, &user, guild, no_external),
+            place(ctx, &user, guild, [no_external, all]),
+            Place::Foreign {
+                external_apps: false
+            }
+        );
+        // The member's own permission counts too.
+        assert_eq!(
+            place(ctx, &user, guild, [all, no_external]),
             Place::Foreign {
                 external_apps: false
             }
         );
         let dm = Some(InteractionContext::BotDm);
-        assert_eq!(place(dm, &user, None, all), Place::BotDm);
+        assert_eq!(place(dm, &user, None, [all, None]), Place::BotDm);
         let private = Some(InteractionContext::PrivateChannel);
-        assert_eq!(place(private, &user, None, all), Place::Private);
+        assert_eq!(place(private, &user, None, [all, None]), Place::Private);
         let none = owners(serde_json::json!({}));
-        assert_eq!(place(None, &none, guild, all), Place::Server);
-        assert_eq!(place(None, &none, None, all), Place::BotDm);
+        assert_eq!(place(None, &none, guild, [all, all]), Place::Server);
+        assert_eq!(place(None, &none, None, [all, None]), Place::BotDm);
     }
 }

@@ -137,11 +137,15 @@ fn record_text(lang: Lang, record: &GameRecord) -> String {
 }
 
 /// A player's profile in words (the chart goes with it as a picture).
-pub fn profile_text(lang: Lang, profile: &Profile, asker: UserId) -> String {
+pub fn profile_text(lang: Lang, profile: &Profile, asker: UserId, guild: u64) -> String {
     let who = mention(profile.user);
     if profile.is_empty() {
         return if profile.user == asker {
-            tr!(lang, "ratings-profile-empty-self")
+            tr!(
+                lang,
+                "ratings-profile-empty-self",
+                place = super::info::place_word(guild)
+            )
         } else {
             tr!(lang, "ratings-profile-empty-other", player = who)
         };
@@ -224,8 +228,12 @@ pub async fn profile(
     let target = user.map_or(asker, |u| u.id.get());
     let lang = lang::of(ctx).guild;
     answer(ctx, "profile", async move {
-        let profile = data.service.profile(guild, target).await?;
-        let mut message = Message::text(profile_text(lang, &profile, asker));
+        let mut profile = data.service.profile(guild, target).await?;
+        if guild == 0 && target != asker {
+            // Games outside servers are private to their conversations.
+            profile.active.clear();
+        }
+        let mut message = Message::text(profile_text(lang, &profile, asker, guild));
         if !profile.records.is_empty() {
             let title = tr!(
                 lang,

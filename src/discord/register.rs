@@ -142,6 +142,17 @@ fn refuses_user_install(refusal: &Refusal) -> bool {
         .any(|d| d.contains("integration_types") || d.contains("contexts"))
 }
 
+/// Commands for one server (`DISCORD_GUILD_ID`): Discord takes installation types and
+/// contexts only for global commands, and a server's commands are used in that server only.
+fn server_commands(commands: &mut Value) {
+    for command in commands.as_array_mut().into_iter().flatten() {
+        if let Some(command) = command.as_object_mut() {
+            command.remove("integration_types");
+            command.remove("contexts");
+        }
+    }
+}
+
 /// Makes every command of `commands` (Discord's JSON) a server installation's only: no user
 /// installation, and no private channels (which need one).
 fn server_install_only(commands: &mut Value) {
@@ -185,6 +196,9 @@ pub async fn register(
     };
     let mut listed = serde_json::to_value(commands)
         .map_err(|e| RegisterError::Refused(format!("could not encode the commands: {e}")))?;
+    if let Scope::Guild(_) = scope {
+        server_commands(&mut listed);
+    }
     let mut body = listed.to_string().into_bytes();
     let mut server_only = false;
     let client = reqwest::Client::builder()
@@ -299,10 +313,13 @@ mod tests {
             {"name": "rules", "integration_types": [0, 1], "contexts": [0, 1, 2]},
             {"name": "tournament", "integration_types": [0, 1], "contexts": [0]}
         ]);
+        let mut for_one_server = commands.clone();
         server_install_only(&mut commands);
         assert_eq!(commands[0]["integration_types"], serde_json::json!([0]));
         assert_eq!(commands[0]["contexts"], serde_json::json!([0, 1]));
         assert_eq!(commands[1]["contexts"], serde_json::json!([0]));
+        server_commands(&mut for_one_server);
+        assert_eq!(for_one_server[0], serde_json::json!({"name": "rules"}));
     }
 
     #[test]

@@ -381,11 +381,13 @@ where
             (sent, answer.retire)
         }
     };
+    // Where the bot is not a member it cannot edit the channel's messages: their buttons stay
+    // (a click on them answers with what became of them).
+    let member = !target.place().interaction_only();
     for retired in retire {
-        retired.carry_out(http);
-    }
-    if sent.is_ok() {
-        give_held_notices(http, target, data).await;
+        if member || retired.channel != target.channel() {
+            retired.carry_out(http);
+        }
     }
     let outcome = outcome.lock().map_or("ok", |o| *o);
     let outcome = if sent.is_err() {
@@ -394,6 +396,9 @@ where
         outcome
     };
     crate::metrics::command(what, outcome, started.elapsed());
+    if sent.is_ok() {
+        give_held_notices(http, target, data).await;
+    }
     sent
 }
 

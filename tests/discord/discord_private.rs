@@ -87,7 +87,7 @@ fn no_post_in(t: &Table, channel: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_group_dm_game_is_played_with_taps_and_its_notices_go_by_dm() {
-    let t = Table::open().await;
+    let t = Table::open_registering(None).await;
     t.fake.add_private_channel(GROUP, 3, &[ALICE, BOB, CAROL]);
 
     // Alice installed the app; she challenges Bob, who has not and never types a command.
@@ -170,7 +170,7 @@ async fn a_group_dm_game_is_played_with_taps_and_its_notices_go_by_dm() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_did_not_add_the_bot_needs_external_apps() {
-    let t = Table::open().await;
+    let t = Table::open_registering(None).await;
     t.fake.add_foreign_channel(FOREIGN, FOREIGN_GUILD, ALICE);
     let refused = t
         .refused(ALICE, FOREIGN, "challenge", &[("opponent", json!(BOB))])
@@ -209,7 +209,7 @@ async fn a_server_that_did_not_add_the_bot_needs_external_apps() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_dm_with_the_bot_hosts_games_against_it() {
     const DM: u64 = 940_000_000_000_000_103;
-    let t = Table::open().await;
+    let t = Table::open_registering(None).await;
     t.fake.add_user(BOT_ID, "fibonacci-bot");
     let sent = t.fake.dm_command(
         ALICE,
@@ -238,8 +238,18 @@ async fn the_dm_with_the_bot_hosts_games_against_it() {
 /// there, and no sixth follow-up to an interaction only a user installation authorises.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fake_refuses_posts_where_the_bot_is_not_and_a_sixth_follow_up() {
-    let t = Table::open().await;
+    let t = Table::open_registering(None).await;
     t.fake.add_private_channel(GROUP, 1, &[ALICE, BOB]);
+    // What works everywhere works here too.
+    for name in ["games", "profile", "settings"] {
+        let (_, answer) = t.say(ALICE, GROUP, name, &[]).await;
+        eprintln!("/{name} in a group DM: {}", answer.content);
+        assert!(
+            !answer.content.starts_with("Sorry") && !answer.content.contains("server channel"),
+            "/{name}: {}",
+            answer.content
+        );
+    }
     let (sent, rules) = t.say(ALICE, GROUP, "rules", &[]).await;
     assert!(rules.content.contains("Fibonacci"), "{}", rules.content);
     let client = reqwest::Client::new();

@@ -185,6 +185,28 @@ pub(crate) fn offered_in(command: &Value, context: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// Problems of a server's own commands: Discord takes `integration_types` and `contexts` for
+/// global commands only, and a server's commands never reach DMs.
+pub(crate) fn guild_command_problems(commands: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    for command in commands.as_array().into_iter().flatten() {
+        let name = command["name"].as_str().unwrap_or("?");
+        let beyond = command["contexts"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c.as_u64() != Some(0)));
+        let user = command["integration_types"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t.as_u64() != Some(0)));
+        if beyond || user {
+            problems.push(format!(
+                "/{name}: a server's command cannot be offered outside it (contexts and \
+                 integration_types are for global commands)"
+            ));
+        }
+    }
+    problems
+}
+
 /// Problems of a command's `integration_types` and `contexts` (Discord refuses the
 /// registration): only 0 and 1, and `PRIVATE_CHANNEL` only with `USER_INSTALL`.
 pub(crate) fn context_problems(at: &str, command: &Value, problems: &mut Vec<String>) {

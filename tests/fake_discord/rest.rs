@@ -223,6 +223,12 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             if let Some(problem) = schema_problems(&body).pop() {
                 break 'register shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
             }
+            let guild_scoped = segments.contains(&"guilds");
+            if guild_scoped
+                && let Some(problem) = super::places::guild_command_problems(&body).pop()
+            {
+                break 'register shared.violation(StatusCode::BAD_REQUEST, 50035, problem);
+            }
             let mut inner = shared.lock();
             match inner.registration_answers.pop_front() {
                 Some((status, answer)) => json_response(
@@ -380,9 +386,10 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             let mut inner = shared.lock();
             if !inner.places.bot_is_in(channel) {
                 drop(inner);
-                break 'edit json_response(
+                break 'edit shared.violation(
                     StatusCode::FORBIDDEN,
-                    json!({"message": "Missing Access", "code": 50001}),
+                    50001,
+                    format!("Missing Access: the bot edited a message of channel {channel}, which it is not in"),
                 );
             }
             let edited = inner

@@ -1,6 +1,9 @@
 # /games and /history.
 
-games-none = You have no active games or open challenges in this server. Start one with /{ cmd-challenge }.
+games-none = You have no active games or open challenges { $place ->
+    [private] outside servers (in DMs and group DMs)
+   *[server] in this server
+}. Start one with /{ cmd-challenge }.
 games-active = **Your games** (most urgent first)
 games-your-turn = **your turn**
 games-their-turn = their turn

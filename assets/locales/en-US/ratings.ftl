@@ -35,7 +35,10 @@ ratings-provisional-mark = provisional
 ratings-record = **{ $game }**: { $standing }{ $provisional } · { $wins } W / { $losses } L / { $draws } D{ $streak }
 ratings-last-result = { $score } vs { $opponent } ({ $delta }) { $when }
 ratings-last-results = Last results: { $results }
-ratings-profile-empty-self = You have no rated games and no game in progress in this server yet. Start one with /{ cmd-challenge }!
+ratings-profile-empty-self = You have no rated games and no game in progress { $place ->
+    [private] outside servers (in DMs and group DMs)
+   *[server] in this server
+} yet. Start one with /{ cmd-challenge }!
 ratings-profile-empty-other = { $player } has not played a rated game here yet and has no game in progress. Challenge them with /{ cmd-challenge }!
 ratings-profile-title = 📈 **Profile of { $player }**
 ratings-no-rated-games = No rated games yet.

@@ -1,6 +1,9 @@
 # /parties et /historique.
 
-games-none = Vous n'avez ni partie en cours ni défi en attente sur ce serveur. Lancez-en un avec /{ cmd-challenge }.
+games-none = Vous n'avez ni partie en cours ni défi en attente { $place ->
+    [private] hors des serveurs (en conversation privée ou de groupe)
+   *[server] sur ce serveur
+}. Lancez-en un avec /{ cmd-challenge }.
 games-active = **Vos parties** (les plus urgentes d'abord)
 games-your-turn = **à vous de jouer**
 games-their-turn = à l'adversaire de jouer

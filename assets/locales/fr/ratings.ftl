@@ -35,7 +35,10 @@ ratings-provisional-mark = provisoire
 ratings-record = **{ $game }** : { $standing }{ $provisional } · { $wins } V / { $losses } D / { $draws } N{ $streak }
 ratings-last-result = { $score } contre { $opponent } ({ $delta }) { $when }
 ratings-last-results = Derniers résultats : { $results }
-ratings-profile-empty-self = Vous n'avez encore ni partie classée ni partie en cours sur ce serveur. Lancez-en une avec /{ cmd-challenge } !
+ratings-profile-empty-self = Vous n'avez encore ni partie classée ni partie en cours { $place ->
+    [private] hors des serveurs (en conversation privée ou de groupe)
+   *[server] sur ce serveur
+}. Lancez-en une avec /{ cmd-challenge } !
 ratings-profile-empty-other = { $player } n'a encore joué aucune partie classée ici et n'a aucune partie en cours. Défiez cette personne avec /{ cmd-challenge } !
 ratings-profile-title = 📈 **Profil de { $player }**
 ratings-no-rated-games = Aucune partie classée pour l'instant.

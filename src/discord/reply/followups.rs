@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::app::chain;
 
-use super::{Answer, Message, Target, clamp};
+use super::{Answer, MAX_CONTENT, Message, Target, clamp};
 
 /// Follow-ups Discord takes per interaction that only a user installation authorises.
 pub const USER_INSTALL_FOLLOWUPS: usize = 5;
@@ -17,7 +17,7 @@ const MAX_FILES: usize = 10;
 /// interaction: one follow-up stays free for the notices held for the user, one more when the
 /// answer itself may go as a follow-up (a public answer to a deferred command), and the
 /// messages beyond are merged into the last one that fits (their texts one after the other,
-/// their pictures together, the last one's buttons).
+/// their pictures together, the buttons of the last that has any).
 pub(super) fn within_followups(mut answer: Answer, user_only: bool) -> Answer {
     if !user_only {
         return answer;
@@ -33,7 +33,9 @@ pub(super) fn within_followups(mut answer: Answer, user_only: bool) -> Answer {
         texts.push(message.content);
         merged.files.extend(message.files);
         merged.notify.extend(message.notify);
-        merged.components = message.components;
+        if !message.components.is_empty() {
+            merged.components = message.components;
+        }
     }
     merged.content = clamp(texts.join("\n\n"));
     merged.files.truncate(MAX_FILES);
@@ -57,20 +59,63 @@ pub(super) async fn give_held_notices(
             return;
         }
     };
-    let message = Message::text(held.join("\n\n"));
-    if let Err(e) = target.create_followup(http, message.followup(true)).await {
-        tracing::warn!(user, error = %e, "could not show the notices held; holding them again");
-        for text in &held {
-            if let Err(e) = data.service.hold_notice(user, text).await {
-                tracing::error!(user, error = %chain(&e), "lost a held notice");
-            }
+    let (shown, later) = fitting(&held);
+    let shown = match target
+        .create_followup(http, Message::text(shown).followup(true))
+        .await
+    {
+        Ok(_) => later,
+        Err(e) => {
+            tracing::warn!(user, error = %e, "could not show the notices held; holding them again");
+            &held[..]
+        }
+    };
+    // What did not fit (or could not be shown) waits for the next interaction, in order.
+    for text in shown {
+        if let Err(e) = data.service.hold_notice(user, text).await {
+            tracing::error!(user, error = %chain(&e), "lost a held notice");
         }
     }
+}
+
+/// As many of `held` (oldest first) as one message holds, and the rest. The first always goes,
+/// cut to the limit if it must be.
+fn fitting(held: &[String]) -> (String, &[String]) {
+    let mut text = String::new();
+    let mut taken = 0;
+    for notice in held {
+        let more = if text.is_empty() {
+            notice.chars().count()
+        } else {
+            text.chars().count() + 2 + notice.chars().count()
+        };
+        if taken > 0 && more > MAX_CONTENT {
+            break;
+        }
+        if !text.is_empty() {
+            text.push_str("\n\n");
+        }
+        text.push_str(notice);
+        taken += 1;
+    }
+    (clamp(text), &held[taken..])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn held_notices_go_as_many_as_a_message_holds_and_the_rest_waits() {
+        let long = "x".repeat(1500);
+        let held = vec!["a".to_string(), long.clone(), "b".to_string(), long.clone()];
+        let (shown, later) = fitting(&held);
+        assert_eq!(shown, format!("a\n\n{long}\n\nb"));
+        assert_eq!(later, std::slice::from_ref(&long));
+        let rest = later.to_vec();
+        let (shown, later) = fitting(&rest);
+        assert_eq!((shown, later.len()), (long, 0));
+    }
 
     #[test]
     fn a_user_installation_gets_no_more_follow_ups_than_discord_takes() {

@@ -26,11 +26,7 @@ impl<'a> Target<'a> {
             Target::Component(i) => (i.guild_id, i.channel.as_ref(), i.app_permissions),
         };
         guild?;
-        let place = match self {
-            Target::Command(i) => super::super::place::of_command(i),
-            Target::Component(i) => super::super::place::of_component(i),
-        };
-        if place.interaction_only() {
+        if self.place().interaction_only() {
             // A server that did not add the bot: its answers need no permission in the
             // channel, where it posts nothing.
             return None;
@@ -40,6 +36,22 @@ impl<'a> Target<'a> {
         }
         let lacking = access::missing(have, access::BASE);
         (!lacking.is_empty()).then(|| access::missing_text(lang, lacking))
+    }
+
+    /// Where the interaction comes from.
+    pub(super) fn place(self) -> crate::app::Place {
+        match self {
+            Target::Command(i) => super::super::place::of_command(i),
+            Target::Component(i) => super::super::place::of_component(i),
+        }
+    }
+
+    /// The channel the interaction comes from.
+    pub(super) fn channel(self) -> u64 {
+        match self {
+            Target::Command(i) => i.channel_id.get(),
+            Target::Component(i) => i.channel_id.get(),
+        }
     }
 
     /// Whether only a user installation authorises the interaction (no server installed the
