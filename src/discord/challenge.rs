@@ -191,7 +191,7 @@ pub async fn challenge(
         };
         let challenged = who_plays(user, opponent_is, data.bot, level.map(|l| l.0), rated)?;
         // A DM, a group DM, or a server that did not add the bot: not every game fits there.
-        let place = super::place::of_command(interaction);
+        let place = Target::Command(interaction).place();
         place_allows(place, challenged)?;
         let level = match challenged {
             Challenged::Ai(level) => Some(level),

@@ -23,11 +23,7 @@ pub fn place(
         Some(InteractionContext::BotDm) => Place::BotDm,
         Some(InteractionContext::PrivateChannel) => Place::Private,
         Some(InteractionContext::Guild) => {
-            let installed = owners
-                .0
-                .iter()
-                .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_)));
-            if installed {
+            if server_installed(owners) {
                 Place::Server
             } else {
                 let allows = |p: Option<serenity::Permissions>| {
@@ -45,26 +41,13 @@ pub fn place(
     }
 }
 
-/// The place of a slash command.
-pub fn of_command(i: &serenity::CommandInteraction) -> Place {
-    let member = i.member.as_ref().and_then(|m| m.permissions);
-    place(
-        i.context,
-        &i.authorizing_integration_owners,
-        i.guild_id,
-        [i.app_permissions, member],
-    )
-}
-
-/// The place of a button or menu.
-pub fn of_component(i: &serenity::ComponentInteraction) -> Place {
-    let member = i.member.as_ref().and_then(|m| m.permissions);
-    place(
-        i.context,
-        &i.authorizing_integration_owners,
-        i.guild_id,
-        [i.app_permissions, member],
-    )
+/// Whether a server's installation authorises the interaction (in the DM with the bot, Discord
+/// sends one with no server).
+pub fn server_installed(owners: &serenity::AuthorizingIntegrationOwners) -> bool {
+    owners
+        .0
+        .iter()
+        .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_)))
 }
 
 #[cfg(test)]

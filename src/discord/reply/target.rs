@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
 
-use super::super::access;
+use super::super::{access, place};
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
@@ -38,12 +38,25 @@ impl<'a> Target<'a> {
         (!lacking.is_empty()).then(|| access::missing_text(lang, lacking))
     }
 
-    /// Where the interaction comes from.
-    pub(super) fn place(self) -> crate::app::Place {
-        match self {
-            Target::Command(i) => super::super::place::of_command(i),
-            Target::Component(i) => super::super::place::of_component(i),
-        }
+    /// Where the interaction comes from (see [`place::place`]).
+    pub fn place(self) -> crate::app::Place {
+        let (context, owners, guild, app, member) = match self {
+            Target::Command(i) => (
+                i.context,
+                &i.authorizing_integration_owners,
+                i.guild_id,
+                i.app_permissions,
+                i.member.as_ref().and_then(|m| m.permissions),
+            ),
+            Target::Component(i) => (
+                i.context,
+                &i.authorizing_integration_owners,
+                i.guild_id,
+                i.app_permissions,
+                i.member.as_ref().and_then(|m| m.permissions),
+            ),
+        };
+        place::place(context, owners, guild, [app, member])
     }
 
     /// The channel the interaction comes from.
@@ -61,11 +74,7 @@ impl<'a> Target<'a> {
             Target::Command(i) => &i.authorizing_integration_owners,
             Target::Component(i) => &i.authorizing_integration_owners,
         };
-        !owners.0.is_empty()
-            && !owners
-                .0
-                .iter()
-                .any(|o| matches!(o, serenity::AuthorizingIntegrationOwner::GuildInstall(_)))
+        !owners.0.is_empty() && !place::server_installed(owners)
     }
 
     /// Who used the command or clicked.
