@@ -6,8 +6,10 @@
 //! - `AI_BENCH_GAMES`: games per pairing (default 100);
 //! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `expert`,
 //!   `tt` (Fanorona: the experimental search with a transposition table that no level plays,
-//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `random`, `greedy`
-//!   (default `expert-hard,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
+//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `baseline` (Fanorona:
+//!   hard as it played before the endgame tables, `FanoronaSearch::baseline_hard`; Fibonacci:
+//!   hard), `random`, `greedy` (default
+//!   `expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
 //!   `fanorona-standard` (default all but `fibonacci-cards`);
 //! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200);
@@ -35,6 +37,9 @@ enum Player {
     /// Fanorona: the experimental search with a transposition table on hard's time; Fibonacci:
     /// hard.
     Tt,
+    /// Hard as it played before the endgame tables (issue 36: the yardstick of a new hard);
+    /// Fibonacci: hard.
+    Baseline,
     Random,
     Greedy,
 }
@@ -44,6 +49,7 @@ impl Player {
         match s {
             "random" => Some(Player::Random),
             "tt" => Some(Player::Tt),
+            "baseline" => Some(Player::Baseline),
             "greedy" => Some(Player::Greedy),
             _ => s.parse().ok().map(Player::Ai),
         }
@@ -53,6 +59,7 @@ impl Player {
         match self {
             Player::Ai(l) => l.as_str(),
             Player::Tt => "tt",
+            Player::Baseline => "baseline",
             Player::Random => "random",
             Player::Greedy => "greedy",
         }
@@ -120,8 +127,10 @@ fn play_game(
                 let turn = match p {
                     Player::Ai(level) => ai::fibonacci_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
-                    Player::Tt => ai::fibonacci_turn(&game, Level::Hard, turn_seed)
-                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Tt | Player::Baseline => {
+                        ai::fibonacci_turn(&game, Level::Hard, turn_seed)
+                            .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
+                    }
                     Player::Random => baseline::fibonacci_random(&game, turn_seed),
                     Player::Greedy => baseline::fibonacci_greedy(&game, turn_seed),
                 };
@@ -164,6 +173,12 @@ fn play_game(
                     Player::Tt => ai::fanorona::tt_turn_with(
                         &game,
                         &ai::fanorona::FanoronaSearch::tt_hard(),
+                        turn_seed,
+                    )
+                    .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Baseline => ai::fanorona_turn_with(
+                        &game,
+                        &ai::fanorona::FanoronaSearch::baseline_hard(),
                         turn_seed,
                     )
                     .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
@@ -220,7 +235,8 @@ fn main() {
     let cap = var("AI_BENCH_CAP", 200u32, |s| s.parse().ok());
     let pairings = var(
         "AI_BENCH_PAIRINGS",
-        "expert-hard,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
+        "expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy"
+            .to_string(),
         |s| Some(s.to_string()),
     );
     let pairings: Vec<(Player, Player)> = list(&pairings, |p| {
@@ -242,6 +258,16 @@ fn main() {
     println!(
         "{:<18} {:<16} {:>5} {:>6} {:>6} {:>6} {:>8} {:>8}",
         "game", "pairing", "games", "wins", "losses", "draws", "score", "time"
+    );
+    // The endgame tables are built once per process, the first time a game nears them: built
+    // here, so that the time per turn is the search's alone.
+    let built = Instant::now();
+    for rules in [fanorona::RuleSet::Escale, fanorona::RuleSet::Standard] {
+        ai::fanorona::endgame::for_rules(rules, ai::fanorona::endgame::PLAYED_PIECES);
+    }
+    println!(
+        "endgame tables of both rule sets built in {:.1} s",
+        built.elapsed().as_secs_f64()
     );
     let mut timings = Timings::default();
     for &set in &sets {
@@ -276,7 +302,10 @@ fn main() {
         "game", "level", "turns", "median", "max"
     );
     for &set in &sets {
-        let players = Level::ALL.map(Player::Ai).into_iter().chain([Player::Tt]);
+        let players = Level::ALL
+            .map(Player::Ai)
+            .into_iter()
+            .chain([Player::Tt, Player::Baseline]);
         for player in players {
             let mut t: Vec<Duration> = timings
                 .0

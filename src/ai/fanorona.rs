@@ -17,6 +17,7 @@
 //!
 //! [`for_each_turn`]: crate::engine::fanorona::for_each_turn
 
+pub mod endgame;
 mod eval;
 mod search;
 mod table;
@@ -41,12 +42,16 @@ pub struct FanoronaSearch {
     /// Each root turn gets a random bonus in `0..noise` (one piece is 100): variety between
     /// games, and the weakness of the easy level.
     pub noise: i32,
-    /// [`tt_turn_with`] only: the seed picks among the root turns valued within `margin` of the
-    /// best (0: the best only), never among wins, where the quickest is taken.
+    /// The seed picks among the root turns valued within `margin` of the best (0: the best
+    /// only), never among wins or losses, where the quickest win (or slowest loss) is taken:
+    /// variety, so that a line found to beat the AI does not win again and again.
     pub margin: i32,
     /// The node budget when few pieces are left (at most 12 on the board, both sides), when
     /// larger than `limits.nodes`: the endgame is where games are decided.
     pub endgame_nodes: u64,
+    /// The most pieces of the exact endgame tables the search plays with ([`endgame`]), 0 for
+    /// none.
+    pub endgames: u32,
 }
 
 impl FanoronaSearch {
@@ -62,6 +67,7 @@ impl FanoronaSearch {
                 noise: 120,
                 margin: 0,
                 endgame_nodes: 0,
+                endgames: 0,
             },
             Level::Medium => FanoronaSearch {
                 limits: Limits {
@@ -73,22 +79,26 @@ impl FanoronaSearch {
                 noise: 8,
                 margin: 0,
                 endgame_nodes: 0,
+                endgames: 0,
             },
+            // The search of issue 12 (kept as the bench's `baseline`) with the endgame tables,
+            // twice its budget with 12 pieces or fewer and a deeper last iteration (endings
+            // were played in a fifth of a second and lost), and a margin for variety.
             Level::Hard => FanoronaSearch {
                 limits: Limits {
                     nodes: 1_000_000,
                     cap,
                 },
-                max_depth: 12,
+                max_depth: 20,
                 quiescence: 4,
                 noise: 3,
-                margin: 0,
-                endgame_nodes: 0,
+                margin: 6,
+                endgame_nodes: 2_000_000,
+                endgames: endgame::PLAYED_PIECES,
             },
-            // Hard's search with four times its budget, twice its deepest iteration (so that an
-            // ending with few turns is searched to the end of the budget rather than stopping
-            // at depth 12, as hard does in a fifth of a second), eight times its budget with 12
-            // pieces or fewer, and more variety.
+            // Hard's search with four times its budget, a deeper last iteration (so that an
+            // ending with few turns is searched to the end of the budget), eight times its
+            // budget with 12 pieces or fewer, and more variety.
             Level::Expert => FanoronaSearch {
                 limits: Limits {
                     nodes: 4_000_000,
@@ -97,9 +107,27 @@ impl FanoronaSearch {
                 max_depth: 24,
                 quiescence: 6,
                 noise: 6,
-                margin: 0,
+                margin: 10,
                 endgame_nodes: 8_000_000,
+                endgames: endgame::PLAYED_PIECES,
             },
+        }
+    }
+
+    /// Hard as it played before the endgame tables (issue 36): the strength bench's `baseline`
+    /// player, the yardstick of a new hard.
+    pub fn baseline_hard() -> FanoronaSearch {
+        FanoronaSearch {
+            limits: Limits {
+                nodes: 1_000_000,
+                cap: Some(Level::Hard.time_budget()),
+            },
+            max_depth: 12,
+            quiescence: 4,
+            noise: 3,
+            margin: 0,
+            endgame_nodes: 0,
+            endgames: 0,
         }
     }
 
@@ -117,6 +145,7 @@ impl FanoronaSearch {
             noise: 0,
             margin: 5,
             endgame_nodes: 1_200_000,
+            endgames: 0,
         }
     }
 
@@ -142,6 +171,7 @@ impl FanoronaSearch {
                 noise: 0,
                 margin: 0,
                 endgame_nodes: 0,
+                endgames: endgame::PLAYED_PIECES,
             },
             Effort::Quick => FanoronaSearch {
                 limits: Limits {
@@ -153,6 +183,7 @@ impl FanoronaSearch {
                 noise: 0,
                 margin: 0,
                 endgame_nodes: 0,
+                endgames: 0,
             },
         }
     }

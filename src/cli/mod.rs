@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
 mod ai;
+mod endgames;
 mod puzzles;
 mod ratings;
 mod render;
@@ -37,6 +38,8 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Print the AI's whole turn from a position, on one line.
     Ai(ai::AiArgs),
+    /// Build the exact Fanorona endgame tables and print what they hold, or one position's result.
+    Endgames(endgames::EndgamesArgs),
     /// Write a game's animated replay (a GIF, one frame per turn) from its moves.
     Replay(replay::ReplayArgs),
     /// Review a game: the three turns that lost the most by the AI's judgement, one per line.
@@ -167,6 +170,7 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Ai(args)) => ai::run(args),
+        Some(Command::Endgames(args)) => endgames::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Review(args)) => review::run(args),
         Some(Command::Puzzles { action }) => puzzles::run(action),

@@ -34,6 +34,7 @@ const FANORONA_TINY: FanoronaSearch = FanoronaSearch {
     noise: 5,
     margin: 10,
     endgame_nodes: 1_200,
+    endgames: 0,
 };
 
 fn fibonacci_options(cards: bool, any_friendly: bool) -> fibonacci::Options {

@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
+use super::endgame::{self, Endgames, Outcome};
 use super::eval::{evaluate, sides};
 use super::{FanoronaSearch, WIN};
 use crate::engine::fanorona::{Options, Position, Step, for_each_turn};
@@ -50,6 +51,24 @@ pub(super) struct Searcher {
     start: Instant,
     nodes: u64,
     stopped: bool,
+    /// Exact values of the positions with few pieces, when the search plays with them.
+    endgames: Option<&'static Endgames>,
+}
+
+/// How far below [`WIN`] the values of won positions in the endgame tables start: a win the
+/// search sees to the end ranks above one the tables promise, and both stay beyond any
+/// evaluation (the root stops deepening once its value is within 1000 of a win).
+const TABLE_WIN: i32 = WIN - 100;
+
+/// The value of an exact result `ply` plies from the root: quicker wins and slower losses rank
+/// higher, as for the wins the search finds itself.
+#[inline]
+pub(super) fn table_value(outcome: Outcome, ply: i32) -> i32 {
+    match outcome {
+        Outcome::Win(d) => TABLE_WIN - ply - i32::from(d),
+        Outcome::Loss(d) => -(TABLE_WIN - ply - i32::from(d)),
+        Outcome::Draw => 0,
+    }
 }
 
 impl Searcher {
@@ -60,7 +79,19 @@ impl Searcher {
             start: Instant::now(),
             nodes: 0,
             stopped: false,
+            endgames: None,
         }
+    }
+
+    /// The exact value of a position the endgame tables hold.
+    #[inline]
+    fn exact(&self, position: &Position, ply: i32) -> Option<i32> {
+        let tables = self.endgames?;
+        let (own, enemy) = sides(position);
+        if (own | enemy).count_ones() > tables.max_pieces() {
+            return None;
+        }
+        tables.probe(position).map(|o| table_value(o, ply))
     }
 
     /// Counts a node; true when the budget is spent (and from then on).
@@ -102,6 +133,9 @@ impl Searcher {
         if let Some(v) = decided(position, ply) {
             return v;
         }
+        if let Some(v) = self.exact(position, ply) {
+            return v;
+        }
         if depth == 0 {
             return self.quiesce(position, ply, q, alpha, beta);
         }
@@ -135,6 +169,9 @@ impl Searcher {
         if let Some(v) = decided(position, ply) {
             return v;
         }
+        if let Some(v) = self.exact(position, ply) {
+            return v;
+        }
         let stand = evaluate(position);
         if q == 0 || stand >= beta {
             return stand;
@@ -155,6 +192,28 @@ impl Searcher {
         }
         best
     }
+}
+
+/// True for the value of a won or lost game (found by the search or by the tables).
+#[inline]
+fn forced(value: i32) -> bool {
+    value >= WIN - 1000 || value <= -WIN + 1000
+}
+
+/// Pieces on the board up to which a search may reach the endgame tables within its horizon
+/// (captures can take many pieces a turn), and so gets them, built if this process has not yet.
+const TABLES_IN_REACH: u32 = 16;
+
+/// The endgame tables a search from `position` plays with, if any: built before the search's
+/// clock starts.
+fn endgames_within_reach(
+    options: Options,
+    position: &Position,
+    search: &FanoronaSearch,
+) -> Option<&'static Endgames> {
+    let (own, enemy) = sides(position);
+    (search.endgames > 0 && (own | enemy).count_ones() <= TABLES_IN_REACH)
+        .then(|| endgame::for_rules(options.rules, search.endgames))
 }
 
 /// The steps of the turn the search prefers with its value for the side to move (the random
@@ -180,34 +239,47 @@ pub(super) fn best_turn(
     if root.is_empty() {
         return None;
     }
+    let endgames = endgames_within_reach(options, position, search);
+    // In a position the tables hold, the exact result decides alone: a random bonus could
+    // choose a slower win over a quicker one, and so never convert it.
+    let exact = endgames.is_some_and(|t| t.probe(position).is_some());
     for r in &mut root {
-        r.3 = rng.jitter(search.noise);
+        r.3 = if exact { 0 } else { rng.jitter(search.noise) };
     }
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     if root.len() == 1 && !value {
         return root.pop().map(|r| (r.0, 0));
     }
     let mut s = Searcher::new(options, super::tt::budget(position, search));
+    s.endgames = endgames;
     // Index into `root` of the best turn of the last completed iteration, and its value.
     let mut best = 0;
     let mut best_value = None;
+    let margin = search.margin.max(0);
+    // The turns of the last completed iteration valued within `margin` of its best (exactly), by
+    // the position they lead to, with their values: the seed picks among them.
+    let mut near: Vec<(Position, i32)> = Vec::new();
     for depth in 1..=search.max_depth.max(1) {
         let mut alpha = -WIN - 1;
-        let mut scores = Vec::with_capacity(root.len());
+        // Each turn's value, and whether it is exact rather than a bound.
+        let mut scores: Vec<(i32, bool)> = Vec::with_capacity(root.len());
         let mut best_here = 0;
         for (i, (_, child, _, bonus)) in root.iter().enumerate() {
+            // Turns above `floor` get their exact value: within the margin of the best so far,
+            // unless that is a win or a loss, where only the best counts.
+            let floor = if forced(alpha) { alpha } else { alpha - margin };
             let v = -s.negamax(
                 child,
                 depth - 1,
                 1,
                 -WIN - 1,
-                -(alpha - bonus),
+                -(floor - bonus),
                 search.quiescence,
             ) + bonus;
             if s.stopped {
                 break;
             }
-            scores.push(v);
+            scores.push((v, v > floor));
             if v > alpha {
                 alpha = v;
                 best_here = i;
@@ -220,18 +292,37 @@ pub(super) fn best_turn(
             if !scores.is_empty() && best_here != 0 {
                 best = best_here;
                 best_value = Some(alpha);
+                near.clear();
             }
             break;
         }
         best = best_here;
         best_value = Some(alpha);
-        if alpha >= WIN - 1000 || alpha <= -WIN + 1000 {
+        near = if forced(alpha) {
+            Vec::new()
+        } else {
+            scores
+                .iter()
+                .zip(&root)
+                .filter(|((v, exact), _)| *exact && *v >= alpha - margin)
+                .map(|((v, _), r)| (r.1, *v))
+                .collect()
+        };
+        if forced(alpha) {
             break; // a forced result: deeper search changes nothing
         }
         // Search the best turn first next time; the others keep their order.
         let first = root.remove(best);
         root.insert(0, first);
         best = 0;
+    }
+    if near.len() > 1 {
+        let (position, v) = near[rng.below(near.len())];
+        best = root
+            .iter()
+            .position(|r| r.1 == position)
+            .expect("a turn of the root");
+        best_value = Some(v);
     }
     let (steps, child, _, bonus) = root.swap_remove(best);
     // A budget too small for even the first iteration leaves the static evaluation.

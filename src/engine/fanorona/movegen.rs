@@ -94,6 +94,12 @@ pub(crate) fn any_capture(position: &Position, rules: TurnRules) -> bool {
     })
 }
 
+/// True when the side to move has a capturing step under `options`, with the rules in force at
+/// the start of its turn (the endgame tables' check that a step taken back was a quiet one).
+pub(crate) fn capture_available(options: Options, position: &Position) -> bool {
+    any_capture(position, TurnRules::new(options, position))
+}
+
 /// True when the side to move has any step at all (every legal turn starts with one, and some
 /// step is always legal when one exists: a capture if compulsory, otherwise any).
 pub(crate) fn has_step(position: &Position) -> bool {
