@@ -298,3 +298,81 @@ fn an_unknown_level_is_refused() {
         );
     }
 }
+
+#[test]
+fn endgames_prints_every_class_and_a_positions_exact_result() {
+    let o = run(&["endgames", "--rules", "standard", "--pieces", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    // 1 against 1: 45 · 44 positions; 2 against 1 and 1 against 2: C(45, 2) · 43.
+    for (line, class, positions) in [
+        (lines[0], "1v1", 1980u64),
+        (lines[1], "1v2", 42570),
+        (lines[2], "2v1", 42570),
+    ] {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], class, "{line}");
+        let number = |name: &str| -> u64 {
+            let at = words.iter().position(|w| *w == name).expect(name);
+            words[at + 1].parse().expect("a number")
+        };
+        assert_eq!(number("positions"), positions, "{line}");
+        assert_eq!(
+            number("won") + number("lost") + number("drawn"),
+            positions,
+            "{line}"
+        );
+    }
+    assert!(
+        lines[3].starts_with("standard rules, up to 3 pieces: built in "),
+        "{}",
+        lines[3]
+    );
+
+    // White a1 takes c3 by approach (a1-b2+): a win at once, and the hard AI plays it.
+    let position = "W......../........./..B....../........./......... w";
+    let o = run(&[
+        "endgames",
+        "--rules",
+        "standard",
+        "--pieces",
+        "3",
+        "--position",
+        position,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "win in 1\n");
+    let (turn, _, status) = ai_turn_then_play(&[
+        "--game",
+        "fanorona",
+        "--rules",
+        "standard",
+        "--position",
+        position,
+        "--level",
+        "hard",
+    ]);
+    assert_eq!((turn.as_str(), status.as_str()), ("a1-b2+", "white wins"));
+}
+
+#[test]
+fn endgames_refuses_what_it_cannot_hold_with_one_line() {
+    let four = "WW......./........./..B....../........./........B w";
+    for (args, says) in [
+        (
+            vec!["endgames", "--pieces", "3", "--position", four],
+            "the position has 4 pieces; give --pieces 4 or more",
+        ),
+        (vec!["endgames", "--pieces", "7"], "7"),
+        (vec!["endgames", "--pieces", "1"], "1"),
+        (vec!["endgames", "--rules", "olympic"], "olympic"),
+        (vec!["endgames", "--position", "WW/BB w"], "bad position"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
