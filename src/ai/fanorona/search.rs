@@ -255,31 +255,23 @@ pub(super) fn best_turn(
     // Index into `root` of the best turn of the last completed iteration, and its value.
     let mut best = 0;
     let mut best_value = None;
-    let margin = search.margin.max(0);
-    // The turns of the last completed iteration valued within `margin` of its best (exactly), by
-    // the position they lead to, with their values: the seed picks among them.
-    let mut near: Vec<(Position, i32)> = Vec::new();
     for depth in 1..=search.max_depth.max(1) {
         let mut alpha = -WIN - 1;
-        // Each turn's value, and whether it is exact rather than a bound.
-        let mut scores: Vec<(i32, bool)> = Vec::with_capacity(root.len());
+        let mut scores = Vec::with_capacity(root.len());
         let mut best_here = 0;
         for (i, (_, child, _, bonus)) in root.iter().enumerate() {
-            // Turns above `floor` get their exact value: within the margin of the best so far,
-            // unless that is a win or a loss, where only the best counts.
-            let floor = if forced(alpha) { alpha } else { alpha - margin };
             let v = -s.negamax(
                 child,
                 depth - 1,
                 1,
                 -WIN - 1,
-                -(floor - bonus),
+                -(alpha - bonus),
                 search.quiescence,
             ) + bonus;
             if s.stopped {
                 break;
             }
-            scores.push((v, v > floor));
+            scores.push(v);
             if v > alpha {
                 alpha = v;
                 best_here = i;
@@ -292,22 +284,11 @@ pub(super) fn best_turn(
             if !scores.is_empty() && best_here != 0 {
                 best = best_here;
                 best_value = Some(alpha);
-                near.clear();
             }
             break;
         }
         best = best_here;
         best_value = Some(alpha);
-        near = if forced(alpha) {
-            Vec::new()
-        } else {
-            scores
-                .iter()
-                .zip(&root)
-                .filter(|((v, exact), _)| *exact && *v >= alpha - margin)
-                .map(|((v, _), r)| (r.1, *v))
-                .collect()
-        };
         if forced(alpha) {
             break; // a forced result: deeper search changes nothing
         }
@@ -315,14 +296,6 @@ pub(super) fn best_turn(
         let first = root.remove(best);
         root.insert(0, first);
         best = 0;
-    }
-    if near.len() > 1 {
-        let (position, v) = near[rng.below(near.len())];
-        best = root
-            .iter()
-            .position(|r| r.1 == position)
-            .expect("a turn of the root");
-        best_value = Some(v);
     }
     let (steps, child, _, bonus) = root.swap_remove(best);
     // A budget too small for even the first iteration leaves the static evaluation.

@@ -112,7 +112,7 @@ fn small(search: FanoronaSearch) -> FanoronaSearch {
 
 #[test]
 fn seeds_vary_the_opening_and_each_seed_repeats_its_game() {
-    // Expert's random bonus and margin, and the experimental search's margin (it has no bonus).
+    // Expert's random bonus, and the experimental search's margin (it has no bonus).
     let tt = small(FanoronaSearch::tt_hard());
     assert_eq!(tt.noise, 0);
     let cases = [
