@@ -6,7 +6,9 @@
 //!   answer found by the same beam search (a two-turn minimax); at hard, also whether we win on
 //!   the turn after each of the opponent's best answers.
 //! - [`fanorona_turn`]: alpha-beta over whole turns (capture chains, approach or withdrawal, the
-//!   vela restrictions), iterative deepening on a hand-made evaluation.
+//!   vela restrictions), iterative deepening on a hand-made evaluation, and at hard and expert
+//!   exact values from retrograde endgame tables once four pieces or fewer are left
+//!   ([`fanorona::endgame`]).
 //! - [`review`]: a finished game's turns that lost the most by the same searches' judgement
 //!   ([`judge`]), worked through one search at a time.
 //!

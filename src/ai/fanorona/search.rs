@@ -63,7 +63,7 @@ const TABLE_WIN: i32 = WIN - 100;
 /// The value of an exact result `ply` plies from the root: quicker wins and slower losses rank
 /// higher, as for the wins the search finds itself.
 #[inline]
-pub(super) fn table_value(outcome: Outcome, ply: i32) -> i32 {
+fn table_value(outcome: Outcome, ply: i32) -> i32 {
     match outcome {
         Outcome::Win(d) => TABLE_WIN - ply - i32::from(d),
         Outcome::Loss(d) => -(TABLE_WIN - ply - i32::from(d)),
