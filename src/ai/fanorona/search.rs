@@ -86,12 +86,8 @@ impl Searcher {
     /// The exact value of a position the endgame tables hold.
     #[inline]
     fn exact(&self, position: &Position, ply: i32) -> Option<i32> {
-        let tables = self.endgames?;
-        let (own, enemy) = sides(position);
-        if (own | enemy).count_ones() > tables.max_pieces() {
-            return None;
-        }
-        tables.probe(position).map(|o| table_value(o, ply))
+        // `probe` answers None beyond the tables' pieces, after counting them.
+        self.endgames?.probe(position).map(|o| table_value(o, ply))
     }
 
     /// Counts a node; true when the budget is spent (and from then on).
@@ -194,10 +190,13 @@ impl Searcher {
     }
 }
 
-/// True for the value of a won or lost game (found by the search or by the tables).
+/// Values beyond this are wins or losses (found by the search or by the tables).
+pub(super) const NEAR_WIN: i32 = WIN - 1000;
+
+/// True for the value of a won or lost game.
 #[inline]
-fn forced(value: i32) -> bool {
-    value >= WIN - 1000 || value <= -WIN + 1000
+pub(super) fn forced(value: i32) -> bool {
+    value >= NEAR_WIN || value <= -NEAR_WIN
 }
 
 /// Pieces on the board up to which a search may reach the endgame tables within its horizon

@@ -18,13 +18,11 @@ use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
 use super::eval::{evaluate, sides};
-use super::search::{decided, taken};
+use super::search::{NEAR_WIN, decided, forced, taken};
 use super::table::{self, Bound, Table};
 use super::{FanoronaSearch, WIN};
 use crate::engine::fanorona::{Options, Position, RuleSet, Step, for_each_turn};
 
-/// Values beyond this are wins or losses found by the search.
-const NEAR_WIN: i32 = WIN - 1000;
 
 /// Pieces on the board (both sides) from which on the search gets its endgame budget.
 pub(super) const ENDGAME_PIECES: u32 = 12;
@@ -392,7 +390,7 @@ pub(super) fn best_turn(
         let mut values: Vec<Option<i32>> = Vec::with_capacity(root.len());
         for (i, r) in root.iter().enumerate() {
             // Turns above `floor` get their exact value.
-            let floor = if best >= NEAR_WIN || best <= -NEAR_WIN {
+            let floor = if forced(best) {
                 best
             } else {
                 best - margin
@@ -438,7 +436,7 @@ pub(super) fn best_turn(
             break;
         }
         chosen = within(&values, best);
-        if best >= NEAR_WIN || best <= -NEAR_WIN {
+        if forced(best) {
             break; // a forced result: deeper search changes nothing
         }
         // Next time, search the turns by this iteration's values, best first; the others keep
