@@ -19,15 +19,17 @@
 //! [`for_each_turn`]: crate::engine::fanorona::for_each_turn
 
 pub mod endgame;
-mod eval;
+pub mod eval;
 mod search;
 mod table;
 mod tt;
+pub mod tune;
 
 use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
 use crate::engine::fanorona::{Game, Step};
 use search::{Searcher, best_turn};
+pub use search::SearchStats;
 
 /// Score of a won position (minus the plies it takes, so quicker wins score higher).
 const WIN: i32 = super::WIN;
@@ -54,6 +56,12 @@ pub struct FanoronaSearch {
     /// The most pieces of the exact endgame tables the search plays with ([`endgame`]), 0 for
     /// none.
     pub endgames: u32,
+    /// Killer and history move ordering in the levels' search: among turns that capture
+    /// equally much, the quiet turns that cut the search off at the same ply, then the
+    /// origin-destination pairs that cut it off most, are searched first.
+    pub ordering: bool,
+    /// The weights of the static evaluation ([`eval`]).
+    pub weights: &'static eval::Weights,
 }
 
 impl FanoronaSearch {
@@ -70,6 +78,8 @@ impl FanoronaSearch {
                 margin: 0,
                 endgame_nodes: 0,
                 endgames: 0,
+                ordering: false,
+                weights: &eval::HAND,
             },
             Level::Medium => FanoronaSearch {
                 limits: Limits {
@@ -82,6 +92,8 @@ impl FanoronaSearch {
                 margin: 0,
                 endgame_nodes: 0,
                 endgames: 0,
+                ordering: false,
+                weights: &eval::HAND,
             },
             // The search of issue 12 (kept as the bench's `baseline`) with the endgame tables,
             // twice its budget with 12 pieces or fewer and a deeper last iteration (endings
@@ -97,6 +109,8 @@ impl FanoronaSearch {
                 margin: 0,
                 endgame_nodes: 2_000_000,
                 endgames: endgame::PLAYED_PIECES,
+                ordering: true,
+                weights: &eval::HAND,
             },
             // Hard's search with four times its budget, a deeper last iteration (so that an
             // ending with few turns is searched to the end of the budget), eight times its
@@ -112,6 +126,8 @@ impl FanoronaSearch {
                 margin: 0,
                 endgame_nodes: 8_000_000,
                 endgames: endgame::PLAYED_PIECES,
+                ordering: true,
+                weights: &eval::HAND,
             },
         }
     }
@@ -130,6 +146,8 @@ impl FanoronaSearch {
             margin: 0,
             endgame_nodes: 0,
             endgames: 0,
+            ordering: false,
+            weights: &eval::HAND,
         }
     }
 
@@ -148,6 +166,8 @@ impl FanoronaSearch {
             margin: 5,
             endgame_nodes: 1_200_000,
             endgames: 0,
+            ordering: false,
+            weights: &eval::HAND,
         }
     }
 
@@ -174,6 +194,8 @@ impl FanoronaSearch {
                 margin: 0,
                 endgame_nodes: 0,
                 endgames: endgame::PLAYED_PIECES,
+                ordering: true,
+                weights: &eval::HAND,
             },
             Effort::Quick => FanoronaSearch {
                 limits: Limits {
@@ -186,6 +208,8 @@ impl FanoronaSearch {
                 margin: 0,
                 endgame_nodes: 0,
                 endgames: 0,
+                ordering: false,
+                weights: &eval::HAND,
             },
         }
     }
@@ -211,6 +235,12 @@ pub fn fanorona_turn_with(
 /// it): for the strength bench.
 pub fn tt_turn_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Result<Vec<String>, AiError> {
     choose(game, search, seed, false, tt::best_turn).map(|j| j.turn)
+}
+
+/// What the levels' search does for one turn: the deepest iteration it completes and the
+/// nodes it spends (none for a forced turn). For the strength bench.
+pub fn search_stats_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Option<SearchStats> {
+    search::searched(game.options(), game.position(), search, seed, false).map(|r| r.2)
 }
 
 /// The turn [`fanorona_turn_with`] plays with the value the search gave it, in hundredths of a

@@ -1,6 +1,6 @@
 //! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
 //! stable contract), `render`, `ai`, `replay`, `review`,
-//! `puzzles generate` and `ratings rebuild`.
+//! `endgames`, `selfplay`, `tune`, `puzzles generate` and `ratings rebuild`.
 
 use std::process::ExitCode;
 
@@ -16,6 +16,7 @@ mod ratings;
 mod render;
 mod replay;
 mod review;
+mod tune;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
 #[derive(Debug, Parser)]
@@ -40,6 +41,11 @@ pub enum Command {
     Ai(ai::AiArgs),
     /// Build the exact Fanorona endgame tables and print what they hold, or one position's result.
     Endgames(endgames::EndgamesArgs),
+    /// Play Fanorona games between two AIs and print every position with its game's result:
+    /// the data of `tune`.
+    Selfplay(tune::SelfPlayArgs),
+    /// Fit the Fanorona evaluation's weights to `selfplay` data (Texel tuning) and print them.
+    Tune(tune::TuneArgs),
     /// Write a game's animated replay (a GIF, one frame per turn) from its moves.
     Replay(replay::ReplayArgs),
     /// Review a game: the three turns that lost the most by the AI's judgement, one per line.
@@ -171,6 +177,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Ai(args)) => ai::run(args),
         Some(Command::Endgames(args)) => endgames::run(args),
+        Some(Command::Selfplay(args)) => tune::run_self_play(args),
+        Some(Command::Tune(args)) => tune::run_tune(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Review(args)) => review::run(args),
         Some(Command::Puzzles { action }) => puzzles::run(action),

@@ -376,3 +376,108 @@ fn endgames_refuses_what_it_cannot_hold_with_one_line() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// An empty folder of this test process's own.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fbbot-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
+    let o = run(&[
+        "selfplay", "--rules", "standard", "--games", "3", "--level", "easy", "--cap", "80",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let data = stdout(&o);
+    let lines: Vec<&str> = data.lines().collect();
+    assert!(lines.len() >= 3, "a position a turn: {}", lines.len());
+    // Every line is a position `rules play` accepts, a tab and the game's result.
+    for line in &lines {
+        let (position, result) = line.split_once('\t').expect("a tab");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{line}");
+        let p = run(&["rules", "play", "--game", "fanorona", "--position", position]);
+        assert_eq!(p.status.code(), Some(0), "{line}: {}", stderr(&p));
+    }
+    assert!(
+        stderr(&o).contains(&format!("{} positions", lines.len())),
+        "{}",
+        stderr(&o)
+    );
+    // The same seed plays the same games.
+    let again = run(&[
+        "selfplay", "--rules", "standard", "--games", "3", "--level", "easy", "--cap", "80",
+    ]);
+    assert_eq!(stdout(&again), data);
+
+    let dir = scratch("fit");
+    let file = dir.join("data.tsv");
+    std::fs::write(&file, &data).expect("written");
+    let o = run(&["tune", "--data", file.to_str().expect("utf-8"), "--iterations", "50"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let samples: usize = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("samples "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a samples line: {text}"));
+    assert!(samples > 0 && samples <= lines.len(), "{text}");
+    let errors = text
+        .lines()
+        .find_map(|l| l.strip_prefix("error before "))
+        .unwrap_or_else(|| panic!("an error line: {text}"));
+    let (before, after) = errors.split_once(" after ").expect("before and after");
+    let (before, after): (f64, f64) = (before.parse().expect("a number"), after.parse().expect("a number"));
+    assert!(after <= before + 1e-4, "the fit does not make the error worse: {text}");
+    for name in ["point a1", "point e3", "hunt", "mobility", "threats", "exposed"] {
+        assert!(
+            text.lines().any(|l| l.strip_prefix(name).is_some_and(|w| w.trim().parse::<i32>().is_ok())),
+            "{name}: {text}"
+        );
+    }
+    let weights = text
+        .lines()
+        .find_map(|l| l.strip_prefix("weights ["))
+        .unwrap_or_else(|| panic!("a weights line: {text}"));
+    assert_eq!(weights.split(',').count(), 19, "{text}");
+}
+
+#[test]
+fn tune_refuses_bad_data_with_one_line_naming_the_line() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.tsv");
+    std::fs::write(
+        &bad,
+        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\nWW/BB w\t1-0\n",
+    )
+    .expect("written");
+    let result = dir.join("result.tsv");
+    std::fs::write(&result, "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t2-0\n")
+        .expect("written");
+    let loud = dir.join("captures.tsv");
+    // Only the start position, where White must capture: nothing quiet to fit.
+    std::fs::write(&loud, "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\n")
+        .expect("written");
+    let missing = dir.join("missing.tsv");
+    let path = |p: &std::path::Path| p.to_str().expect("utf-8").to_string();
+    for (file, says) in [
+        (path(&bad), "line 2: bad position"),
+        (path(&result), "line 1: unknown result \"2-0\""),
+        (path(&loud), "no quiet position in 1 lines"),
+        (path(&missing), "cannot read"),
+    ] {
+        let o = run(&["tune", "--data", &file]);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        assert!(stdout(&o).is_empty(), "{file}");
+        assert!(stderr(&o).contains(says), "{file}: {}", stderr(&o));
+    }
+    let o = run(&["selfplay", "--games", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["selfplay", "--level", "grandmaster"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("grandmaster"), "{}", stderr(&o));
+}

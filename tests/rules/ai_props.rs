@@ -35,6 +35,8 @@ const FANORONA_TINY: FanoronaSearch = FanoronaSearch {
     margin: 10,
     endgame_nodes: 1_200,
     endgames: 0,
+    ordering: false,
+    weights: &fibonacci_bot::ai::fanorona::eval::HAND,
 };
 
 fn fibonacci_options(cards: bool, any_friendly: bool) -> fibonacci::Options {

@@ -1,11 +1,65 @@
-//! The static evaluation of a Fanorona position: material first, strong points, and the hunt
-//! for the last enemy pieces when ahead.
+//! The static evaluation of a Fanorona position: material, then a weighted sum of features
+//! ([`features`]): the points the pieces stand on, the hunt for the last enemy pieces when
+//! ahead, the steps each side has, and the pieces each side could capture next.
+//!
+//! The weights are either the hand-set ones of issue 12 ([`HAND`]: strong points and the hunt)
+//! or weights fitted to game results by the tuner ([`super::tune`]).
 
 use crate::engine::fanorona::Position;
 use crate::engine::fanorona::board::points;
+use crate::engine::fanorona::reach;
 
-/// One piece.
-const PIECE: i32 = 100;
+/// One piece: the unit of every value (material is not tuned, so values stay in hundredths of
+/// a piece).
+pub const PIECE: i32 = 100;
+
+/// Point classes: the board's four symmetries (left-right, top-bottom) leave 5 columns by 3
+/// rows, so a weight per class values a point the same for either colour.
+pub const CLASSES: usize = 15;
+/// Index of the hunt feature: the distance from the pieces still to catch to the nearest
+/// hunter, counted against the side that leads once the trailing side has 6 pieces or fewer.
+pub const HUNT: usize = CLASSES;
+/// Steps the side to move has, minus its opponent's.
+pub const MOBILITY: usize = CLASSES + 1;
+/// Enemy pieces the side to move could hit with a capturing first step now.
+pub const THREATS: usize = CLASSES + 2;
+/// Own pieces the opponent could hit with a capturing first step if it moved now.
+pub const EXPOSED: usize = CLASSES + 3;
+/// Number of features (and of weights).
+pub const FEATURES: usize = CLASSES + 4;
+
+/// What a feature is called, for the tuner's output.
+pub fn feature_name(i: usize) -> String {
+    match i {
+        HUNT => "hunt".into(),
+        MOBILITY => "mobility".into(),
+        THREATS => "threats".into(),
+        EXPOSED => "exposed".into(),
+        c => {
+            let (col, row) = (c % 5, c / 5);
+            format!("point {}{}", (b'a' + col as u8) as char, row + 1)
+        }
+    }
+}
+
+/// The weight of each feature, in hundredths of a piece per unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; FEATURES]);
+
+/// The weights of issue 12, set by hand: 3 for each strong point (one with diagonal lines,
+/// column + row even) more than the opponent, 4 per point of the hunt.
+pub const HAND: Weights = {
+    let mut w = [0; FEATURES];
+    let mut c = 0;
+    while c < CLASSES {
+        if (c % 5 + c / 5) % 2 == 0 {
+            w[c] = 3;
+        }
+        c += 1;
+    }
+    w[HUNT] = 4;
+    Weights(w)
+};
 
 /// Own and enemy pieces of the side to move.
 #[inline]
@@ -14,21 +68,64 @@ pub(super) fn sides(position: &Position) -> (u64, u64) {
     (position.bits(me), position.bits(me.opponent()))
 }
 
-/// Static evaluation for the side to move.
+/// Static evaluation for the side to move, with the hand-set weights.
 pub(super) fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &HAND)
+}
+
+/// Static evaluation for the side to move: material plus the weighted features.
+pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     let (own, enemy) = sides(position);
-    let (n_own, n_enemy) = (own.count_ones() as i32, enemy.count_ones() as i32);
-    let mut score = (n_own - n_enemy) * PIECE;
-    // Strong points have eight lines: more ways to capture and to escape.
-    score += ((own & STRONG).count_ones() as i32 - (enemy & STRONG).count_ones() as i32) * 3;
-    // With a lead and few pieces left, the stronger side must hunt the rest down, or the game
-    // drifts to the move cap: reward closeness to the pieces still to catch.
-    if n_own > n_enemy && n_enemy <= 6 {
-        score -= spread(enemy, own) * 4;
-    } else if n_enemy > n_own && n_own <= 6 {
-        score += spread(own, enemy) * 4;
+    let material = (own.count_ones() as i32 - enemy.count_ones() as i32) * PIECE;
+    let w = &weights.0;
+    let mut score = material;
+    for (c, mask) in CLASS_MASKS.iter().enumerate() {
+        if w[c] != 0 {
+            score += w[c] * ((own & mask).count_ones() as i32 - (enemy & mask).count_ones() as i32);
+        }
+    }
+    if w[HUNT] != 0 {
+        score += w[HUNT] * hunt(own, enemy);
+    }
+    if w[MOBILITY] != 0 || w[THREATS] != 0 || w[EXPOSED] != 0 {
+        let (hit, steps) = reach(own, enemy);
+        let (hit_back, steps_back) = reach(enemy, own);
+        score += w[MOBILITY] * (steps as i32 - steps_back as i32)
+            + w[THREATS] * hit.count_ones() as i32
+            + w[EXPOSED] * hit_back.count_ones() as i32;
     }
     score
+}
+
+/// The material (in pieces, side to move first) and the features of a position, such that
+/// [`evaluate_with`] is `material * PIECE` plus the weighted sum of the features.
+pub fn features(position: &Position) -> (i32, [i32; FEATURES]) {
+    let (own, enemy) = sides(position);
+    let mut f = [0; FEATURES];
+    for (c, mask) in CLASS_MASKS.iter().enumerate() {
+        f[c] = (own & mask).count_ones() as i32 - (enemy & mask).count_ones() as i32;
+    }
+    f[HUNT] = hunt(own, enemy);
+    let (hit, steps) = reach(own, enemy);
+    let (hit_back, steps_back) = reach(enemy, own);
+    f[MOBILITY] = steps as i32 - steps_back as i32;
+    f[THREATS] = hit.count_ones() as i32;
+    f[EXPOSED] = hit_back.count_ones() as i32;
+    (own.count_ones() as i32 - enemy.count_ones() as i32, f)
+}
+
+/// With a lead and few enemy pieces left, the stronger side must hunt the rest down, or the
+/// game drifts to the move cap: minus the distance of the prey to the hunters, for the side
+/// that leads (plus it, for the side that trails).
+fn hunt(own: u64, enemy: u64) -> i32 {
+    let (n_own, n_enemy) = (own.count_ones(), enemy.count_ones());
+    if n_own > n_enemy && n_enemy <= 6 {
+        -spread(enemy, own)
+    } else if n_enemy > n_own && n_own <= 6 {
+        spread(own, enemy)
+    } else {
+        0
+    }
 }
 
 /// Sum over the `prey` pieces of the king-move distance to the nearest `hunter` piece.
@@ -43,15 +140,101 @@ fn spread(prey: u64, hunters: u64) -> i32 {
         .sum()
 }
 
-/// The strong points (column + row even), which have diagonal lines.
-const STRONG: u64 = {
-    let mut m = 0u64;
+/// The points of each class: column folded to a..e, row folded to 1..3.
+const CLASS_MASKS: [u64; CLASSES] = {
+    let mut m = [0u64; CLASSES];
     let mut i = 0;
     while i < 45 {
-        if (i % 9 + i / 9) % 2 == 0 {
-            m |= 1 << i;
-        }
+        let (col, row) = (i % 9, i / 9);
+        let c = if col > 4 { 8 - col } else { col };
+        let r = if row > 2 { 4 - row } else { row };
+        m[r * 5 + c] |= 1 << i;
         i += 1;
     }
     m
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fanorona::{Game, Options};
+
+    /// The evaluation before the weights (issue 12), to check that [`HAND`] is exactly it.
+    fn issue_12(position: &Position) -> i32 {
+        let (own, enemy) = sides(position);
+        let (n_own, n_enemy) = (own.count_ones() as i32, enemy.count_ones() as i32);
+        let strong: u64 = (0..45)
+            .filter(|i| (i % 9 + i / 9) % 2 == 0)
+            .fold(0, |m, i| m | 1 << i);
+        let mut score = (n_own - n_enemy) * PIECE;
+        score += ((own & strong).count_ones() as i32 - (enemy & strong).count_ones() as i32) * 3;
+        if n_own > n_enemy && n_enemy <= 6 {
+            score -= spread(enemy, own) * 4;
+        } else if n_enemy > n_own && n_own <= 6 {
+            score += spread(own, enemy) * 4;
+        }
+        score
+    }
+
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for g in 0..20u64 {
+            let mut game = Game::new(Options::default());
+            for t in 0..60u64 {
+                if game.status() != crate::engine::Status::Ongoing {
+                    break;
+                }
+                out.push(*game.position());
+                let turn = crate::ai::baseline::fanorona_random(&game, g * 100 + t);
+                crate::ai::play_fanorona_turn(&mut game, &turn).expect("legal");
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn hand_weights_are_the_evaluation_of_issue_12_and_features_sum_to_the_value() {
+        let tuned_like = Weights(std::array::from_fn(|i| (i as i32 % 7) - 3));
+        for p in positions() {
+            assert_eq!(evaluate_with(&p, &HAND), issue_12(&p), "{p}");
+            for w in [HAND, tuned_like] {
+                let (material, f) = features(&p);
+                let sum: i32 = f.iter().zip(w.0).map(|(f, w)| f * w).sum();
+                assert_eq!(evaluate_with(&p, &w), material * PIECE + sum, "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn classes_fold_the_board_by_its_symmetries() {
+        assert_eq!(CLASS_MASKS.iter().fold(0, |m, c| m | c), (1u64 << 45) - 1);
+        assert_eq!(CLASS_MASKS.iter().map(|c| c.count_ones()).sum::<u32>(), 45);
+        // The centre e3 is alone; a corner class holds the four corners.
+        assert_eq!(CLASS_MASKS[2 * 5 + 4].count_ones(), 1);
+        assert_eq!(CLASS_MASKS[0].count_ones(), 4);
+        assert_eq!(feature_name(0), "point a1");
+        assert_eq!(feature_name(14), "point e3");
+    }
+
+    #[test]
+    fn threats_and_exposed_count_the_first_pieces_a_capture_would_hit() {
+        // c3 and e3 face each other across the empty d3: either can step there and approach
+        // the other.
+        let game = Game::from_position(
+            Options::default(),
+            "........./........./..W.B..../........./......... w",
+        )
+        .expect("valid");
+        let (_, f) = features(game.position());
+        assert_eq!(f[THREATS], 1, "c3-d3 approaches e3");
+        assert_eq!(f[EXPOSED], 1, "e3-d3 approaches c3");
+        // Two points apart on a diagonal through weak points: no line joins them.
+        let game = Game::from_position(
+            Options::default(),
+            "........./W......../........./..B....../......... w",
+        )
+        .expect("valid");
+        let (_, f) = features(game.position());
+        assert_eq!((f[THREATS], f[EXPOSED]), (0, 0));
+    }
+}

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
 use super::endgame::{self, Endgames, Outcome};
-use super::eval::{evaluate, sides};
+use super::eval::{self, Weights, evaluate_with, sides};
 use super::{FanoronaSearch, WIN};
 use crate::engine::fanorona::{Options, Position, Step, for_each_turn};
 
@@ -44,6 +44,65 @@ fn raise(v: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
     false
 }
 
+/// The points a turn moved the mover's piece from and to, as a mask of the two (a chain never
+/// comes back to a point it left): what the killer and history tables remember of a turn.
+#[inline]
+fn moved(position: &Position, next: &Position) -> u64 {
+    let me = position.side_to_move();
+    position.bits(me) ^ next.bits(me)
+}
+
+/// Index of a turn's origin and destination in the history table.
+#[inline]
+fn history_index(position: &Position, moved: u64) -> usize {
+    let from = (position.bits(position.side_to_move()) & moved).trailing_zeros() as usize;
+    let to = (moved & !(1 << from)).trailing_zeros() as usize;
+    from * POINTS + to
+}
+
+/// Points of the board (the history table is indexed by origin and destination).
+const POINTS: usize = 45;
+
+/// The quiet turns that cut the search off at each ply (the two most recent), and how often
+/// each origin-destination pair did, weighted by the depth left: the order in which the
+/// search tries turns that capture equally much (captures by their number first).
+struct Ordering {
+    killers: Vec<[u64; 2]>,
+    history: Vec<u32>,
+}
+
+impl Ordering {
+    fn new() -> Ordering {
+        Ordering {
+            killers: Vec::new(),
+            history: vec![0; POINTS * POINTS],
+        }
+    }
+
+    /// The rank of a child: its captures, then whether it is a killer here, then its history.
+    fn rank(&self, position: &Position, ply: usize, taken: u32, next: &Position) -> u64 {
+        let m = moved(position, next);
+        let killer = self.killers.get(ply).is_some_and(|k| k.contains(&m));
+        (u64::from(taken) << 40)
+            | (u64::from(killer) << 32)
+            | u64::from(self.history[history_index(position, m)])
+    }
+
+    /// Remembers the turn to `next` for cutting the search off at `ply` with `depth` left.
+    fn cut(&mut self, position: &Position, next: &Position, ply: usize, depth: u32) {
+        let m = moved(position, next);
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [0; 2]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            *k = [m, k[0]];
+        }
+        let h = &mut self.history[history_index(position, m)];
+        *h = h.saturating_add(depth * depth);
+    }
+}
+
 /// One turn's alpha-beta search.
 pub(super) struct Searcher {
     options: Options,
@@ -53,6 +112,12 @@ pub(super) struct Searcher {
     stopped: bool,
     /// Exact values of the positions with few pieces, when the search plays with them.
     endgames: Option<&'static Endgames>,
+    /// Killer and history move ordering, when the search plays with it.
+    ordering: Option<Ordering>,
+    /// The deepest iteration completed at the root.
+    pub(super) depth: u32,
+    /// The weights of the static evaluation.
+    weights: &'static Weights,
 }
 
 /// How far below [`WIN`] the values of won positions in the endgame tables start: a win the
@@ -80,6 +145,9 @@ impl Searcher {
             nodes: 0,
             stopped: false,
             endgames: None,
+            ordering: None,
+            depth: 0,
+            weights: &eval::HAND,
         }
     }
 
@@ -101,15 +169,21 @@ impl Searcher {
         self.stopped
     }
 
-    /// The turns of the side to move as positions after them, captures first.
-    fn children(&self, position: &Position, captures_only: bool) -> Vec<(u32, Position)> {
+    /// The turns of the side to move as positions after them, captures first (the most pieces
+    /// first); with move ordering, then the killers of `ply`, then by history.
+    fn children(&self, position: &Position, captures_only: bool, ply: i32) -> Vec<(u64, Position)> {
         let mut out = Vec::with_capacity(48);
         for_each_turn(position, self.options, &mut |_, next| {
             let taken = taken(position, next);
             if !captures_only || taken > 0 {
-                out.push((taken, *next));
+                out.push((u64::from(taken), *next));
             }
         });
+        if let Some(o) = self.ordering.as_ref().filter(|_| !captures_only) {
+            for c in &mut out {
+                c.0 = o.rank(position, ply as usize, c.0 as u32, &c.1);
+            }
+        }
         out.sort_by_key(|c| std::cmp::Reverse(c.0));
         out
     }
@@ -135,7 +209,7 @@ impl Searcher {
         if depth == 0 {
             return self.quiesce(position, ply, q, alpha, beta);
         }
-        let children = self.children(position, false);
+        let children = self.children(position, false, ply);
         if children.is_empty() {
             return -(WIN - ply);
         }
@@ -146,6 +220,9 @@ impl Searcher {
                 return 0;
             }
             if raise(v, &mut best, &mut alpha, beta) {
+                if let Some(o) = &mut self.ordering {
+                    o.cut(position, child, ply as usize, depth);
+                }
                 break;
             }
         }
@@ -168,13 +245,13 @@ impl Searcher {
         if let Some(v) = self.exact(position, ply) {
             return v;
         }
-        let stand = evaluate(position);
+        let stand = evaluate_with(position, self.weights);
         if q == 0 || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for (_, child) in self.children(position, true) {
+        for (_, child) in self.children(position, true, ply) {
             if self.out_of_budget() {
                 return 0;
             }
@@ -226,6 +303,25 @@ pub(super) fn best_turn(
     seed: u64,
     value: bool,
 ) -> Option<(Vec<Step>, i32)> {
+    searched(options, position, search, seed, value).map(|(steps, v, _)| (steps, v))
+}
+
+/// What a search from the root did: the deepest iteration it completed and the nodes it
+/// spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchStats {
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// [`best_turn`] with what the search did.
+pub(super) fn searched(
+    options: Options,
+    position: &Position,
+    search: &FanoronaSearch,
+    seed: u64,
+    value: bool,
+) -> Option<(Vec<Step>, i32, SearchStats)> {
     let mut rng = Rng::new(seed);
     // Root turns with their fixed random bonus. Different chains can reach the same position;
     // keep the first (shortest) of them.
@@ -247,10 +343,13 @@ pub(super) fn best_turn(
     }
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     if root.len() == 1 && !value {
-        return root.pop().map(|r| (r.0, 0));
+        let none = SearchStats { depth: 0, nodes: 0 };
+        return root.pop().map(|r| (r.0, 0, none));
     }
     let mut s = Searcher::new(options, super::tt::budget(position, search));
     s.endgames = endgames;
+    s.ordering = search.ordering.then(Ordering::new);
+    s.weights = search.weights;
     // Index into `root` of the best turn of the last completed iteration, and its value.
     let mut best = 0;
     let mut best_value = None;
@@ -288,6 +387,7 @@ pub(super) fn best_turn(
         }
         best = best_here;
         best_value = Some(alpha);
+        s.depth = depth;
         if forced(alpha) {
             break; // a forced result: deeper search changes nothing
         }
@@ -298,6 +398,10 @@ pub(super) fn best_turn(
     }
     let (steps, child, _, bonus) = root.swap_remove(best);
     // A budget too small for even the first iteration leaves the static evaluation.
-    let value = best_value.unwrap_or_else(|| bonus - evaluate(&child));
-    Some((steps, value))
+    let value = best_value.unwrap_or_else(|| bonus - evaluate_with(&child, search.weights));
+    let stats = SearchStats {
+        depth: s.depth,
+        nodes: s.nodes,
+    };
+    Some((steps, value, stats))
 }

@@ -40,6 +40,8 @@ fn exact(depth: u32) -> FanoronaSearch {
         margin: 0,
         endgame_nodes: 0,
         endgames: 0,
+        ordering: false,
+        weights: &eval::HAND,
     }
 }
 
@@ -69,8 +71,16 @@ fn both_searches_value_positions_as_plain_minimax_does() {
     for rules in [RuleSet::Escale, RuleSet::Standard] {
         for game in random_positions(rules, 6, 14) {
             let want = minimax(game.options(), game.position(), 3, 0);
-            for find in [search::best_turn as Find, tt::best_turn] {
-                let got = choose(&game, &exact(3), 0, true, find).expect("a turn");
+            let ordered = FanoronaSearch {
+                ordering: true,
+                ..exact(3)
+            };
+            for (search, find) in [
+                (exact(3), search::best_turn as Find),
+                (ordered, search::best_turn),
+                (exact(3), tt::best_turn),
+            ] {
+                let got = choose(&game, &search, 0, true, find).expect("a turn");
                 assert_eq!(got.value, want, "{rules:?} {}", game.position());
                 // The turn chosen is worth that value.
                 let mut after = game.clone();

@@ -26,7 +26,7 @@ use crate::engine::{
 pub use board::{Dir, Point, PointError};
 pub use error::{MoveError, TurnOverReason};
 pub use game::{Game, Played};
-pub(crate) use movegen::capture_available;
+pub(crate) use movegen::{capture_available, reach};
 pub use movegen::{count_turns, for_each_turn, perft};
 pub use position::{Position, PositionError};
 

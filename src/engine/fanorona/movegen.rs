@@ -100,6 +100,21 @@ pub(crate) fn capture_available(options: Options, position: &Position) -> bool {
     any_capture(position, TurnRules::new(options, position))
 }
 
+/// What the side with pieces `own` could do if it moved now, under the normal rules: the enemy
+/// pieces its capturing first steps would hit first (the piece next to the mover or to where
+/// it lands, whatever the line behind it), and how many steps it has. For the AI's evaluation.
+pub(crate) fn reach(own: u64, enemy: u64) -> (u64, u32) {
+    let empty = BOARD & !(own | enemy);
+    let (mut hit, mut steps) = (0, 0);
+    for d in Dir::ALL {
+        let movers = own & CAN[d.index()] & back(empty, d);
+        steps += movers.count_ones();
+        hit |= forward(forward(movers, d) & CAN[d.index()], d) & enemy;
+        hit |= forward(movers & CAN[d.opposite().index()], d.opposite()) & enemy;
+    }
+    (hit, steps)
+}
+
 /// True when the side to move has any step at all (every legal turn starts with one, and some
 /// step is always legal when one exists: a capture if compulsory, otherwise any).
 pub(crate) fn has_step(position: &Position) -> bool {
