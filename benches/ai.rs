@@ -8,14 +8,16 @@
 //!   `tt` (Fanorona: the experimental search with a transposition table that no level plays,
 //!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `baseline` (Fanorona:
 //!   hard as it played before the endgame tables, `FanoronaSearch::baseline_hard`; Fibonacci:
-//!   hard), `random`, `greedy` (default
+//!   hard), `random`, `greedy`, `<level>+tuned` and `<level>+hand` (Fanorona: the level's
+//!   search with the fitted or the hand-set evaluation weights; Fibonacci: the level) (default
 //!   `expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
 //!   `fanorona-standard` (default all but `fibonacci-cards`);
 //! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200);
 //! - `AI_BENCH_TRACE`: when set, every Fibonacci turn is printed (player, unit moves, the board
 //!   after it), to see how games are won or drawn;
-//! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one.
+//! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one;
+//! - `AI_BENCH_EACH`: when set, each game's result is printed with who moved first.
 //!
 //! The default run is long: `expert` thinks up to 10 s a turn (about 2.3 s at the median), so
 //! its 100 Fanorona games a game set take many hours on one core, and `tt-hard` one to two hours
@@ -42,6 +44,15 @@ enum Player {
     Baseline,
     Random,
     Greedy,
+    /// Fanorona: a level's search with the other evaluation weights (`<level>+tuned` or
+    /// `<level>+hand`), to tell the weights' part from the rest; Fibonacci: the level.
+    Weighted(Level, Weights),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weights {
+    Hand,
+    Tuned,
 }
 
 impl Player {
@@ -51,13 +62,28 @@ impl Player {
             "tt" => Some(Player::Tt),
             "baseline" => Some(Player::Baseline),
             "greedy" => Some(Player::Greedy),
-            _ => s.parse().ok().map(Player::Ai),
+            _ => match s.split_once('+') {
+                Some((level, "tuned")) => level
+                    .parse()
+                    .ok()
+                    .map(|l| Player::Weighted(l, Weights::Tuned)),
+                Some((level, "hand")) => level
+                    .parse()
+                    .ok()
+                    .map(|l| Player::Weighted(l, Weights::Hand)),
+                Some(_) => None,
+                None => s.parse().ok().map(Player::Ai),
+            },
         }
     }
 
     fn name(self) -> &'static str {
         match self {
             Player::Ai(l) => l.as_str(),
+            Player::Weighted(l, w) => {
+                let name = format!("{l}+{}", if w == Weights::Tuned { "tuned" } else { "hand" });
+                Box::leak(name.into_boxed_str())
+            }
             Player::Tt => "tt",
             Player::Baseline => "baseline",
             Player::Random => "random",
@@ -125,8 +151,10 @@ fn play_game(
                 let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
                 let start = Instant::now();
                 let turn = match p {
-                    Player::Ai(level) => ai::fibonacci_turn(&game, level, turn_seed)
-                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Ai(level) | Player::Weighted(level, _) => {
+                        ai::fibonacci_turn(&game, level, turn_seed)
+                            .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
+                    }
                     Player::Tt | Player::Baseline => {
                         ai::fibonacci_turn(&game, Level::Hard, turn_seed)
                             .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
@@ -170,6 +198,18 @@ fn play_game(
                 let turn = match p {
                     Player::Ai(level) => ai::fanorona_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Weighted(level, w) => ai::fanorona_turn_with(
+                        &game,
+                        &ai::fanorona::FanoronaSearch {
+                            weights: match w {
+                                Weights::Hand => &ai::fanorona::eval::HAND,
+                                Weights::Tuned => &ai::fanorona::eval::TUNED,
+                            },
+                            ..ai::fanorona::FanoronaSearch::for_level(level)
+                        },
+                        turn_seed,
+                    )
+                    .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Tt => ai::fanorona::tt_turn_with(
                         &game,
                         &ai::fanorona::FanoronaSearch::tt_hard(),
@@ -276,10 +316,22 @@ fn main() {
             let (mut wins, mut losses, mut draws) = (0, 0, 0);
             let first = var("AI_BENCH_FIRST_GAME", 0u32, |s| s.parse().ok());
             for g in first..first + games {
-                match play_game(set, a, b, g % 2 == 0, u64::from(g), cap, &mut timings) {
+                let result = play_game(set, a, b, g % 2 == 0, u64::from(g), cap, &mut timings);
+                match result {
                     Some(true) => wins += 1,
                     Some(false) => losses += 1,
                     None => draws += 1,
+                }
+                if env::var_os("AI_BENCH_EACH").is_some() {
+                    println!(
+                        "game {g}: {} moving first, {}",
+                        if g % 2 == 0 { a.name() } else { b.name() },
+                        match result {
+                            Some(true) => format!("{} wins", a.name()),
+                            Some(false) => format!("{} wins", b.name()),
+                            None => "drawn".to_string(),
+                        }
+                    );
                 }
             }
             let score = (f64::from(wins) + f64::from(draws) / 2.0) / f64::from(games.max(1));

@@ -55,9 +55,12 @@ pub struct TuneArgs {
     /// Files of `selfplay` lines (`-` for standard input); give several to fit them together.
     #[arg(long = "data", required = true)]
     pub data: Vec<PathBuf>,
-    /// Gradient steps.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// Gradient steps (0: only measure the starting weights, e.g. on data kept out of a fit).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub iterations: u32,
+    /// The weights to start from: `hand` (issue 12's) or `tuned` (those hard and expert play).
+    #[arg(long, default_value = "hand", value_parser = ["hand", "tuned"])]
+    pub from: String,
 }
 
 /// Plays the games, printing each position as it comes, and exits 0; or exits 2 when standard
@@ -148,7 +151,12 @@ pub fn tune_text(args: &TuneArgs) -> Result<String, String> {
             "no quiet position in {lines} lines: make data with `fibonacci-bot selfplay`"
         ));
     }
-    let fit = fit(&samples, &eval::HAND, args.iterations);
+    let start = if args.from == "tuned" {
+        &eval::TUNED
+    } else {
+        &eval::HAND
+    };
+    let fit = fit(&samples, start, args.iterations);
     let mut out = format!(
         "samples {} (quiet positions of {lines} lines)\nk {:.5}\nerror before {:.5} after {:.5}\n",
         samples.len(),

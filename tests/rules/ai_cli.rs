@@ -398,7 +398,14 @@ fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
     for line in &lines {
         let (position, result) = line.split_once('\t').expect("a tab");
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{line}");
-        let p = run(&["rules", "play", "--game", "fanorona", "--position", position]);
+        let p = run(&[
+            "rules",
+            "play",
+            "--game",
+            "fanorona",
+            "--position",
+            position,
+        ]);
         assert_eq!(p.status.code(), Some(0), "{line}: {}", stderr(&p));
     }
     assert!(
@@ -415,7 +422,13 @@ fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
     let dir = scratch("fit");
     let file = dir.join("data.tsv");
     std::fs::write(&file, &data).expect("written");
-    let o = run(&["tune", "--data", file.to_str().expect("utf-8"), "--iterations", "50"]);
+    let o = run(&[
+        "tune",
+        "--data",
+        file.to_str().expect("utf-8"),
+        "--iterations",
+        "50",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     let samples: usize = text
@@ -431,11 +444,21 @@ fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
         .find_map(|l| l.strip_prefix("error before "))
         .unwrap_or_else(|| panic!("an error line: {text}"));
     let (before, after) = errors.split_once(" after ").expect("before and after");
-    let (before, after): (f64, f64) = (before.parse().expect("a number"), after.parse().expect("a number"));
-    assert!(after <= before + 1e-4, "the fit does not make the error worse: {text}");
-    for name in ["point a1", "point e3", "hunt", "mobility", "threats", "exposed"] {
+    let (before, after): (f64, f64) = (
+        before.parse().expect("a number"),
+        after.parse().expect("a number"),
+    );
+    assert!(
+        after <= before + 1e-4,
+        "the fit does not make the error worse: {text}"
+    );
+    for name in [
+        "point a1", "point e3", "hunt", "mobility", "threats", "exposed",
+    ] {
         assert!(
-            text.lines().any(|l| l.strip_prefix(name).is_some_and(|w| w.trim().parse::<i32>().is_ok())),
+            text.lines().any(|l| l
+                .strip_prefix(name)
+                .is_some_and(|w| w.trim().parse::<i32>().is_ok())),
             "{name}: {text}"
         );
     }
@@ -456,12 +479,18 @@ fn tune_refuses_bad_data_with_one_line_naming_the_line() {
     )
     .expect("written");
     let result = dir.join("result.tsv");
-    std::fs::write(&result, "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t2-0\n")
-        .expect("written");
+    std::fs::write(
+        &result,
+        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t2-0\n",
+    )
+    .expect("written");
     let loud = dir.join("captures.tsv");
     // Only the start position, where White must capture: nothing quiet to fit.
-    std::fs::write(&loud, "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\n")
-        .expect("written");
+    std::fs::write(
+        &loud,
+        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\n",
+    )
+    .expect("written");
     let missing = dir.join("missing.tsv");
     let path = |p: &std::path::Path| p.to_str().expect("utf-8").to_string();
     for (file, says) in [
