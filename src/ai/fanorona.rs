@@ -10,7 +10,9 @@
 //! replayed through [`Game::play_str`] before it is returned.
 //!
 //! Layout: this file holds the levels' settings and the entry points; `search` the alpha-beta
-//! over whole turns; `eval` the static evaluation; [`endgame`] the exact tables of the positions
+//! over whole turns (with killer and history ordering for hard, expert and the full review);
+//! [`eval`] the static evaluation and its weights; [`tune`] their Texel tuning (the `selfplay`
+//! and `tune` commands); [`endgame`] the exact tables of the positions
 //! with few pieces, which hard, expert and the reviews search into; `tt` an experimental search with a
 //! transposition table (`table`) that no level plays ([`tt_turn_with`]: the strength bench's
 //! `tt` player), kept because it is correct and faster to a given depth but was not measured

@@ -58,7 +58,8 @@ pub struct TuneArgs {
     /// Gradient steps (0: only measure the starting weights, e.g. on data kept out of a fit).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub iterations: u32,
-    /// The weights to start from: `hand` (issue 12's) or `tuned` (those hard and expert play).
+    /// The weights to start from: `hand` (issue 12's) or `tuned` (the last fit, `eval::TUNED`,
+    /// which no level plays yet).
     #[arg(long, default_value = "hand", value_parser = ["hand", "tuned"])]
     pub from: String,
 }
