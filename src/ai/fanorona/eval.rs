@@ -76,8 +76,9 @@ pub const HAND: Weights = {
 /// stays 0: a quiet position has none for the side to move, so the data cannot fit it.
 ///
 /// No level plays these weights yet: medium with them beat medium (84% and 76% in 50 games a
-/// rule set), but hard and expert with them lost their variety (8 seeds gave one 4-turn opening
-/// at expert, even with a random bonus of 40), so their games repeat (see the notes on issue 36).
+/// rule set), but hard and expert with them lost their variety (8 seeds gave one or two 4-turn
+/// openings at expert, with a random bonus of up to 40 or a margin of 50 in the opening), so
+/// their games repeat (see the notes on issue 36).
 pub const TUNED: Weights = Weights([
     -19, -18, -30, -29, -35, -10, -31, 1, -25, -25, -27, 4, -19, -6, -29, 8, 9, 0, -52,
 ]);
