@@ -17,7 +17,16 @@
 //! - `AI_BENCH_TRACE`: when set, every Fibonacci turn is printed (player, unit moves, the board
 //!   after it), to see how games are won or drawn;
 //! - `AI_BENCH_FIRST_GAME`: index of the first game of each pairing (default 0), to replay one;
-//! - `AI_BENCH_EACH`: when set, each game's result is printed with who moved first.
+//! - `AI_BENCH_RANDOM_TURNS`: turns played at random at the start of each game (default 0), the
+//!   same ones for the two games of a pair (games 2k and 2k+1, colours swapped), so that
+//!   deterministic players still meet in varied positions and neither colour is favoured;
+//! - `AI_BENCH_EACH`: when set, each game's result is printed with who moved first;
+//! - `AI_BENCH_RECORD`: a file to which each game's result is added as a line
+//!   `game-set<TAB>first player<TAB>second player<TAB>1|0.5|0` (the first-named player's score),
+//!   so that runs in chunks and on several cores add up. The run ends with the players' estimated
+//!   ratings (`ai::strength::fit`, medium = 1500), per game set and over all, fitted to every game
+//!   of that file, or to this run's games without one. The ratings `/challenge` shows
+//!   (`Level::estimated_rating`) are the line `all` of such a run.
 //!
 //! The default run is long: `expert` thinks up to 10 s a turn (about 2.3 s at the median), so
 //! its 100 Fanorona games a game set take many hours on one core, and `tt-hard` one to two hours
@@ -28,6 +37,7 @@
 //! Each finished pairing prints its row at once, so a long run can be read as it goes.
 
 use std::env;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use fibonacci_bot::ai::{self, Level, baseline};
@@ -123,6 +133,13 @@ impl GameSet {
 #[derive(Default)]
 struct Timings(Vec<(GameSet, &'static str, Duration)>);
 
+/// How a game is played out: turns before it counts as drawn, and random turns at its start.
+#[derive(Clone, Copy)]
+struct Length {
+    cap: u32,
+    random_turns: u32,
+}
+
 /// Who won one game: `Some(true)` the first-listed player, `Some(false)` the other, `None` a draw
 /// (by the rules or by the turn cap).
 fn play_game(
@@ -131,9 +148,12 @@ fn play_game(
     b: Player,
     a_first: bool,
     seed: u64,
-    cap: u32,
+    length: Length,
     timings: &mut Timings,
 ) -> Option<bool> {
+    let Length { cap, random_turns } = length;
+    // The opening's turns are drawn from the pair's seed: both games of a pair share them.
+    let opening_seed = |t: u32| (seed / 2).wrapping_mul(7_919).wrapping_add(u64::from(t)) ^ 0x5eed;
     let side_of_a = if a_first { Side::First } else { Side::Second };
     let player = |side: Side| if side == side_of_a { a } else { b };
     let winner = match set {
@@ -151,6 +171,7 @@ fn play_game(
                 let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
                 let start = Instant::now();
                 let turn = match p {
+                    _ if t < random_turns => baseline::fibonacci_random(&game, opening_seed(t)),
                     Player::Ai(level) | Player::Weighted(level, _) => {
                         ai::fibonacci_turn(&game, level, turn_seed)
                             .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
@@ -162,7 +183,7 @@ fn play_game(
                     Player::Random => baseline::fibonacci_random(&game, turn_seed),
                     Player::Greedy => baseline::fibonacci_greedy(&game, turn_seed),
                 };
-                if !matches!(p, Player::Random | Player::Greedy) {
+                if t >= random_turns && !matches!(p, Player::Random | Player::Greedy) {
                     timings.0.push((set, p.name(), start.elapsed()));
                 }
                 for m in &turn {
@@ -196,6 +217,7 @@ fn play_game(
                 let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
                 let start = Instant::now();
                 let turn = match p {
+                    _ if t < random_turns => baseline::fanorona_random(&game, opening_seed(t)),
                     Player::Ai(level) => ai::fanorona_turn(&game, level, turn_seed)
                         .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Weighted(level, w) => ai::fanorona_turn_with(
@@ -225,7 +247,7 @@ fn play_game(
                     Player::Random => baseline::fanorona_random(&game, turn_seed),
                     Player::Greedy => baseline::fanorona_greedy(&game, turn_seed),
                 };
-                if !matches!(p, Player::Random | Player::Greedy) {
+                if t >= random_turns && !matches!(p, Player::Random | Player::Greedy) {
                     timings.0.push((set, p.name(), start.elapsed()));
                 }
                 ai::play_fanorona_turn(&mut game, &turn)
@@ -273,6 +295,7 @@ fn list<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
 fn main() {
     let games = var("AI_BENCH_GAMES", 100u32, |s| s.parse().ok());
     let cap = var("AI_BENCH_CAP", 200u32, |s| s.parse().ok());
+    let random_turns = var("AI_BENCH_RANDOM_TURNS", 0u32, |s| s.parse().ok());
     let pairings = var(
         "AI_BENCH_PAIRINGS",
         "expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy"
@@ -294,7 +317,10 @@ fn main() {
         |s| list(s, GameSet::parse),
     );
 
-    println!("{games} games per pairing, colours alternating, a draw after {cap} turns");
+    println!(
+        "{games} games per pairing, colours alternating, {random_turns} random turns a pair, \
+         a draw after {cap} turns"
+    );
     println!(
         "{:<18} {:<16} {:>5} {:>6} {:>6} {:>6} {:>8} {:>8}",
         "game", "pairing", "games", "wins", "losses", "draws", "score", "time"
@@ -310,18 +336,35 @@ fn main() {
         built.elapsed().as_secs_f64()
     );
     let mut timings = Timings::default();
+    let mut this_run = Vec::new();
     for &set in &sets {
         for &(a, b) in &pairings {
             let started = Instant::now();
             let (mut wins, mut losses, mut draws) = (0, 0, 0);
             let first = var("AI_BENCH_FIRST_GAME", 0u32, |s| s.parse().ok());
             for g in first..first + games {
-                let result = play_game(set, a, b, g % 2 == 0, u64::from(g), cap, &mut timings);
+                let result = play_game(
+                    set,
+                    a,
+                    b,
+                    g % 2 == 0,
+                    u64::from(g),
+                    Length { cap, random_turns },
+                    &mut timings,
+                );
                 match result {
                     Some(true) => wins += 1,
                     Some(false) => losses += 1,
                     None => draws += 1,
                 }
+                let score = match result {
+                    Some(true) => "1",
+                    Some(false) => "0",
+                    None => "0.5",
+                };
+                let line = format!("{}\t{}\t{}\t{score}", set.name(), a.name(), b.name());
+                record(&line);
+                this_run.push(line);
                 if env::var_os("AI_BENCH_EACH").is_some() {
                     println!(
                         "game {g}: {} moving first, {}",
@@ -378,5 +421,85 @@ fn main() {
                 t[t.len() - 1].as_secs_f64() * 1000.0
             );
         }
+    }
+    println!();
+    let recorded = env::var("AI_BENCH_RECORD").ok().map(|path| {
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+    });
+    let lines: Vec<&str> = match &recorded {
+        Some(text) => text.lines().collect(),
+        None => this_run.iter().map(String::as_str).collect(),
+    };
+    print_ratings(&lines);
+}
+
+/// Adds a game's line to the `AI_BENCH_RECORD` file, if there is one, at once.
+fn record(line: &str) {
+    let Ok(path) = env::var("AI_BENCH_RECORD") else {
+        return;
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("cannot open {path}: {e}"));
+    writeln!(file, "{line}").unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+}
+
+/// The estimated ratings of every player that met medium, directly or through others: one line
+/// per game set, then one over all of them.
+fn print_ratings(lines: &[&str]) {
+    let parsed: Vec<[&str; 4]> = lines
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            f.try_into()
+                .unwrap_or_else(|_| panic!("a recorded game is not 4 fields: {l:?}"))
+        })
+        .collect();
+    let mut sets: Vec<&str> = parsed.iter().map(|f| f[0]).collect();
+    sets.sort();
+    sets.dedup();
+    sets.push("all");
+    println!(
+        "estimated ratings (medium = {}):",
+        ai::strength::ANCHOR_RATING
+    );
+    for set in sets {
+        let mut names: Vec<&str> = vec![ai::strength::ANCHOR.as_str()];
+        let mut games = Vec::new();
+        for f in parsed.iter().filter(|f| set == "all" || f[0] == set) {
+            let mut index = |name| match names.iter().position(|n| *n == name) {
+                Some(i) => i,
+                None => {
+                    names.push(name);
+                    names.len() - 1
+                }
+            };
+            let (first, second) = (index(f[1]), index(f[2]));
+            let score = f[3]
+                .parse()
+                .unwrap_or_else(|_| panic!("a bad score: {f:?}"));
+            games.push(ai::strength::Game {
+                first,
+                second,
+                score,
+            });
+        }
+        // Only who is linked to medium by games has a rating on its scale.
+        let mut linked = vec![false; names.len()];
+        linked[0] = true;
+        while let Some(g) = games.iter().find(|g| linked[g.first] != linked[g.second]) {
+            linked[g.first] = true;
+            linked[g.second] = true;
+        }
+        let ratings = ai::strength::fit(names.len(), &games, 0, ai::strength::ANCHOR_RATING);
+        let mut shown: Vec<(f64, &str)> = (0..names.len())
+            .filter(|&i| linked[i])
+            .map(|i| (ratings[i], names[i]))
+            .collect();
+        shown.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let shown: Vec<String> = shown.iter().map(|(r, n)| format!("{n} {r:.0}")).collect();
+        println!("  {set:<18} {:>5} games: {}", games.len(), shown.join(", "));
     }
 }

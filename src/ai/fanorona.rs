@@ -59,7 +59,7 @@ pub struct FanoronaSearch {
     /// none.
     pub endgames: u32,
     /// Killer and history move ordering in the levels' search: among turns that capture
-    /// equally much, the quiet turns that cut the search off at the same ply, then the
+    /// equally much, the turns that last cut the search off at the same ply, then the
     /// origin-destination pairs that cut it off most, are searched first.
     pub ordering: bool,
     /// The weights of the static evaluation ([`eval`]).

@@ -34,6 +34,7 @@ use std::time::Duration;
 pub mod baseline;
 pub mod review;
 mod rng;
+pub mod strength;
 
 pub use fanorona::{
     evaluate_fanorona, fanorona_turn, fanorona_turn_with, play_turn as play_fanorona_turn,

@@ -162,9 +162,8 @@ pub async fn challenge(
     thread: Option<bool>,
     #[description = "Time per turn: 1d, 3d (default), 7d, none; or a bank A+B (B more per turn, up to A)"]
     clock: Option<Choice<TurnClock>>,
-    #[description = "When you challenge me: how strongly I play (medium by default)"] level: Option<
-        Choice<Level>,
-    >,
+    #[description = "When you challenge me: how strongly I play, with its estimated rating (medium by default)"]
+    level: Option<Choice<Level>>,
     #[description = "Whether the game counts for the server's ratings (yes by default)"]
     rated: Option<bool>,
 ) -> Result<(), BotError> {

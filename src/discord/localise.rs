@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 
 use super::{BotError, Data};
+use crate::ai::Level;
 use crate::i18n::{self, Lang};
+use crate::tr;
 
 type LocalisedList = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
 
@@ -30,6 +32,34 @@ fn words(
     for &lang in &Lang::ALL[1..] {
         add(names, lang, i18n::message(lang, id));
         add(descriptions, lang, i18n::attribute(lang, id, "description"));
+    }
+}
+
+/// The option whose choices show each level's estimated rating (issue 36).
+const RATED_LEVELS: &str = "cmd-challenge-level";
+
+/// The level a choice of option `option_id` names, if that option shows ratings.
+fn rated_level(option_id: &str, choice: &str) -> Option<Level> {
+    (option_id == RATED_LEVELS)
+        .then(|| choice.parse().ok())
+        .flatten()
+}
+
+/// A level as `/challenge level:` shows it: its word and its estimated rating.
+pub fn level_label(lang: Lang, level: Level) -> String {
+    tr!(
+        lang,
+        "choice-level-rated",
+        level = tr!(lang, &i18n::word_id("choice", level.as_str())),
+        rating = level.estimated_rating().to_string()
+    )
+}
+
+/// The Discord locales a language's labels are given for.
+fn locales(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::En => &["en-US", "en-GB"],
+        Lang::Fr => &["fr"],
     }
 }
 
@@ -58,10 +88,27 @@ fn command_words(id: &str, command: &mut poise::Command<Data, BotError>) {
             &mut parameter.name_localizations,
             &mut parameter.description_localizations,
         );
+        let option_id = format!("{id}-{}", parameter.name);
         for choice in parameter.choices.to_mut() {
             let id = i18n::word_id("choice", &choice.name);
-            for &lang in others {
-                add(&mut choice.localizations, lang, i18n::message(lang, &id));
+            match rated_level(&option_id, &choice.name) {
+                // English is the registered name: the rated label goes to both English locales.
+                Some(level) => {
+                    for lang in Lang::ALL {
+                        let label = level_label(lang, level);
+                        for code in locales(lang) {
+                            choice
+                                .localizations
+                                .to_mut()
+                                .push(((*code).into(), label.clone().into()));
+                        }
+                    }
+                }
+                None => {
+                    for &lang in others {
+                        add(&mut choice.localizations, lang, i18n::message(lang, &id));
+                    }
+                }
             }
         }
     }

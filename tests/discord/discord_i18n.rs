@@ -4,6 +4,7 @@
 //! refusals in their own locale.
 
 use crate::fake_discord::*;
+use fibonacci_bot::ai::Level;
 use fibonacci_bot::engine::{Config, Game, GameKind};
 use fibonacci_bot::i18n::Lang;
 use fibonacci_bot::render::{BoardInfo, render_png};
@@ -57,6 +58,34 @@ async fn the_commands_are_registered_with_french_names_descriptions_and_choices(
         named(&clock["choices"], "none")["name_localizations"]["fr"],
         "sans pendule"
     );
+    // The AI's levels show their estimated ratings in both languages (issue 36); the choices
+    // keep the level words as names.
+    let level = named(&challenge["options"], "level");
+    for (word, french) in [
+        (Level::Easy, "facile"),
+        (Level::Medium, "moyen"),
+        (Level::Hard, "fort"),
+        (Level::Expert, "expert"),
+    ] {
+        let choice = named(&level["choices"], word.as_str());
+        let rating = word.estimated_rating();
+        let english = format!("{word} (rating ≈{rating})");
+        assert_eq!(choice["name_localizations"]["en-US"], english.as_str());
+        assert_eq!(choice["name_localizations"]["en-GB"], english.as_str());
+        assert_eq!(
+            choice["name_localizations"]["fr"],
+            format!("{french} (classement ≈{rating})").as_str()
+        );
+    }
+    assert_eq!(
+        named(&level["choices"], "medium")["name_localizations"]["en-US"],
+        "medium (rating ≈1500)"
+    );
+    // The puzzles' levels are grades, not the AI's: no ratings there.
+    let grades = named(&named(&commands, "puzzle")["options"], "level");
+    let grade = named(&grades["choices"], "hard");
+    assert!(grade["name_localizations"]["en-US"].is_null(), "{grade}");
+    assert_eq!(grade["name_localizations"]["fr"], "fort");
     assert_eq!(
         named(&commands, "move")["name_localizations"]["fr"],
         "jouer"

@@ -472,33 +472,33 @@ fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
 #[test]
 fn tune_refuses_bad_data_with_one_line_naming_the_line() {
     let dir = scratch("bad");
-    let bad = dir.join("bad.tsv");
-    std::fs::write(
-        &bad,
-        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\nWW/BB w\t1-0\n",
-    )
-    .expect("written");
-    let result = dir.join("result.tsv");
-    std::fs::write(
-        &result,
-        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t2-0\n",
-    )
-    .expect("written");
-    let loud = dir.join("captures.tsv");
-    // Only the start position, where White must capture: nothing quiet to fit.
-    std::fs::write(
-        &loud,
-        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\n",
-    )
-    .expect("written");
-    let missing = dir.join("missing.tsv");
-    let path = |p: &std::path::Path| p.to_str().expect("utf-8").to_string();
-    for (file, says) in [
-        (path(&bad), "line 2: bad position"),
-        (path(&result), "line 1: unknown result \"2-0\""),
-        (path(&loud), "no quiet position in 1 lines"),
-        (path(&missing), "cannot read"),
-    ] {
+    const START: &str = "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w";
+    // (file, its lines or none for a missing file, what the refusal says)
+    let cases = [
+        (
+            "bad",
+            Some(format!("{START}\t1-0\nWW/BB w\t1-0\n")),
+            "line 2: bad position",
+        ),
+        (
+            "result",
+            Some(format!("{START}\t2-0\n")),
+            "line 1: unknown result \"2-0\"",
+        ),
+        // Only the start position, where White must capture: nothing quiet to fit.
+        (
+            "captures",
+            Some(format!("{START}\t1-0\n")),
+            "no quiet position in 1 lines",
+        ),
+        ("missing", None, "cannot read"),
+    ];
+    for (name, lines, says) in cases {
+        let file = dir.join(format!("{name}.tsv"));
+        if let Some(lines) = lines {
+            std::fs::write(&file, lines).expect("written");
+        }
+        let file = file.to_str().expect("utf-8").to_string();
         let o = run(&["tune", "--data", &file]);
         assert_eq!(o.status.code(), Some(2), "{file}");
         assert!(stdout(&o).is_empty(), "{file}");

@@ -19,7 +19,7 @@ cmd-challenge-thread = thread
 cmd-challenge-clock = clock
     .description = Time per turn: 1d, 3d (default), 7d, none; or a bank A+B (B more per turn, up to A)
 cmd-challenge-level = level
-    .description = When you challenge me: how strongly I play (medium by default)
+    .description = When you challenge me: how strongly I play, with its estimated rating (medium by default)
 cmd-challenge-rated = rated
     .description = Whether the game counts for the server's ratings (yes by default)
 cmd-accept = accept
@@ -138,6 +138,8 @@ choice-easy = easy
 choice-medium = medium
 choice-hard = hard
 choice-expert = expert
+# A level in /challenge level: with its estimated rating (issue 36; medium = 1500, a new player's rating).
+choice-level-rated = { $level } (rating ≈{ $rating })
 choice-channel = channel
 choice-dm = dm
 

@@ -18,7 +18,7 @@ cmd-challenge-thread = fil
 cmd-challenge-clock = pendule
     .description = Temps par tour : 1d, 3d (défaut), 7d, none ; ou réserve A+B (B de plus par tour, A au plus)
 cmd-challenge-level = niveau
-    .description = Si vous me défiez : ma force de jeu (moyen par défaut)
+    .description = Si vous me défiez : ma force de jeu et son classement estimé (moyen par défaut)
 cmd-challenge-rated = classée
     .description = La partie compte-t-elle pour le classement du serveur (oui par défaut)
 cmd-accept = accepter
@@ -137,6 +137,8 @@ choice-easy = facile
 choice-medium = moyen
 choice-hard = fort
 choice-expert = expert
+# A level in /challenge level: with its estimated rating (issue 36; medium = 1500, a new player's rating).
+choice-level-rated = { $level } (classement ≈{ $rating })
 choice-channel = dans le salon
 choice-dm = en message privé
 

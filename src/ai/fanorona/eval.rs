@@ -95,45 +95,44 @@ pub(super) fn evaluate(position: &Position) -> i32 {
     evaluate_with(position, &HAND)
 }
 
-/// Static evaluation for the side to move: material plus the weighted features.
+/// Static evaluation for the side to move: material plus the weighted features. A feature
+/// whose weight is 0 is not computed (the hand weights never pay for [`reach`]).
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
     let (own, enemy) = sides(position);
-    let material = (own.count_ones() as i32 - enemy.count_ones() as i32) * PIECE;
     let w = &weights.0;
-    let mut score = material;
-    for (c, mask) in CLASS_MASKS.iter().enumerate() {
-        if w[c] != 0 {
-            score += w[c] * ((own & mask).count_ones() as i32 - (enemy & mask).count_ones() as i32);
-        }
-    }
-    if w[HUNT] != 0 {
-        score += w[HUNT] * hunt(own, enemy);
-    }
-    if w[MOBILITY] != 0 || w[THREATS] != 0 || w[EXPOSED] != 0 {
-        let (hit, steps) = reach(own, enemy);
-        let (hit_back, steps_back) = reach(enemy, own);
-        score += w[MOBILITY] * (steps as i32 - steps_back as i32)
-            + w[THREATS] * hit.count_ones() as i32
-            + w[EXPOSED] * hit_back.count_ones() as i32;
-    }
-    score
+    let f = compute(own, enemy, |i| w[i] != 0);
+    let material = (own.count_ones() as i32 - enemy.count_ones() as i32) * PIECE;
+    material + f.iter().zip(w).map(|(f, w)| f * w).sum::<i32>()
 }
 
 /// The material (in pieces, side to move first) and the features of a position, such that
 /// [`evaluate_with`] is `material * PIECE` plus the weighted sum of the features.
 pub fn features(position: &Position) -> (i32, [i32; FEATURES]) {
     let (own, enemy) = sides(position);
+    let f = compute(own, enemy, |_| true);
+    (own.count_ones() as i32 - enemy.count_ones() as i32, f)
+}
+
+/// The features `wanted` accepts (by index; the others stay 0), for the side owning `own`.
+#[inline]
+fn compute(own: u64, enemy: u64, wanted: impl Fn(usize) -> bool) -> [i32; FEATURES] {
     let mut f = [0; FEATURES];
     for (c, mask) in CLASS_MASKS.iter().enumerate() {
-        f[c] = (own & mask).count_ones() as i32 - (enemy & mask).count_ones() as i32;
+        if wanted(c) {
+            f[c] = (own & mask).count_ones() as i32 - (enemy & mask).count_ones() as i32;
+        }
     }
-    f[HUNT] = hunt(own, enemy);
-    let (hit, steps) = reach(own, enemy);
-    let (hit_back, steps_back) = reach(enemy, own);
-    f[MOBILITY] = steps as i32 - steps_back as i32;
-    f[THREATS] = hit.count_ones() as i32;
-    f[EXPOSED] = hit_back.count_ones() as i32;
-    (own.count_ones() as i32 - enemy.count_ones() as i32, f)
+    if wanted(HUNT) {
+        f[HUNT] = hunt(own, enemy);
+    }
+    if wanted(MOBILITY) || wanted(THREATS) || wanted(EXPOSED) {
+        let (hit, steps) = reach(own, enemy);
+        let (hit_back, steps_back) = reach(enemy, own);
+        f[MOBILITY] = steps as i32 - steps_back as i32;
+        f[THREATS] = hit.count_ones() as i32;
+        f[EXPOSED] = hit_back.count_ones() as i32;
+    }
+    f
 }
 
 /// With a lead and few enemy pieces left, the stronger side must hunt the rest down, or the

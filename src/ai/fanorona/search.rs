@@ -63,7 +63,7 @@ fn history_index(position: &Position, moved: u64) -> usize {
 /// Points of the board (the history table is indexed by origin and destination).
 const POINTS: usize = 45;
 
-/// The quiet turns that cut the search off at each ply (the two most recent), and how often
+/// The turns that cut the search off at each ply (the two most recent), and how often
 /// each origin-destination pair did, weighted by the depth left: the order in which the
 /// search tries turns that capture equally much (captures by their number first).
 struct Ordering {
