@@ -6,12 +6,16 @@
 //! - `game/*`: through [`Game`], with every rule checked (legality, allowance, turn passing,
 //!   win detection) — what a search built on the public game API costs.
 //! - `position/*`: the bare bitboard path (`Position::unit_moves` + `Position::swap_pieces`).
+//! - `ai/hard-midgame`: one whole turn of the hard AI from the mid-game position, on its node
+//!   budget without the wall-clock cap: where a search's time goes beyond move generation
+//!   (issue 36: its evaluation, and the set of positions already seen).
 //!
 //! Run: `CARGO_TARGET_DIR=... cargo bench --bench fibonacci`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use fibonacci_bot::ai;
 use fibonacci_bot::engine::fibonacci::{Game, GroupRule, Options, Position, UnitMove};
 
 /// A mid-game position reached by play from the start (turn 13, Red with six moves): groups are
@@ -88,5 +92,17 @@ fn bench_position(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_game, bench_position);
+fn bench_ai(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ai");
+    group.sample_size(10);
+    let (_, mid) = games().swap_remove(1);
+    let mut search = ai::fibonacci::FibonacciSearch::for_level(ai::Level::Hard);
+    search.limits.cap = None;
+    group.bench_function("hard-midgame", |b| {
+        b.iter(|| ai::fibonacci_turn_with(black_box(&mid), &search, 7).expect("a turn"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_game, bench_position, bench_ai);
 criterion_main!(benches);

@@ -3,6 +3,7 @@
 //! the turn after).
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
@@ -10,6 +11,43 @@ use super::eval::evaluate;
 use super::{FibonacciSearch, WIN};
 use crate::engine::Status;
 use crate::engine::fibonacci::{Color, Game, Options, Position, UnitMove, Variant};
+
+/// The hasher of the positions a turn's search has seen: a multiply-and-rotate mix of the
+/// position's words, where the standard SipHash (made to resist chosen keys, which a search's
+/// own positions are not) took a sixth of a hard turn's time.
+#[derive(Default)]
+struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, word: u128) {
+        self.write_u64(word as u64);
+        self.write_u64((word >> 64) as u64);
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.write_u64(u64::from(byte));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// A partial turn: the moves so far and the game after them.
 #[derive(Clone)]
@@ -48,7 +86,7 @@ impl Searcher {
         };
         let mut kept = vec![root.clone()];
         let mut beam = vec![root];
-        let mut seen: HashSet<Position> = HashSet::new();
+        let mut seen: HashSet<Position, BuildHasherDefault<PositionHasher>> = HashSet::default();
         while !beam.is_empty() && !self.spent() {
             let mut children: Vec<Partial> = Vec::new();
             for p in &beam {
@@ -65,6 +103,13 @@ impl Searcher {
                     }
                     self.nodes += 1;
                     let score = match next.status() {
+                        // A position reached by another order of the same moves is not valued
+                        // again (its random bonus is still drawn, so that the seed's later
+                        // bonuses stay where they were).
+                        Status::Ongoing if seen.contains(next.position()) => {
+                            self.rng.jitter(self.noise);
+                            continue;
+                        }
                         Status::Ongoing => {
                             evaluate(next.position(), me, variant) + self.rng.jitter(self.noise)
                         }
