@@ -70,7 +70,7 @@ impl FanoronaSearch {
     /// The settings of a level. The node budgets stay under the level's time budget with a wide
     /// margin on the machine the benchmark ran on (see the note on issue 12 for the numbers).
     pub fn for_level(level: Level) -> FanoronaSearch {
-        let cap = Some(level.time_budget());
+        let cap = Some(level.search_cap());
         match level {
             Level::Easy => FanoronaSearch {
                 limits: Limits { nodes: 3_000, cap },

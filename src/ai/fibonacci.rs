@@ -63,7 +63,7 @@ impl FibonacciSearch {
     /// Hard's 6 000 000 nodes took a median of 0.48 s and at most 1.52 s per turn in the
     /// release build on a shared two-core machine under load (`benches/ai.rs`).
     pub fn for_level(level: Level) -> FibonacciSearch {
-        let cap = Some(level.time_budget());
+        let cap = Some(level.search_cap());
         match level {
             Level::Easy => FibonacciSearch {
                 limits: Limits { nodes: 15_000, cap },

@@ -192,3 +192,17 @@ fn killer_and_history_ordering_keeps_every_value_and_saves_nodes() {
          {plain_nodes}"
     );
 }
+
+#[test]
+fn every_level_stops_its_search_before_its_time_budget() {
+    for level in Level::ALL {
+        let budget = level.time_budget();
+        let fanorona = FanoronaSearch::for_level(level).limits.cap;
+        let fibonacci = crate::ai::fibonacci::FibonacciSearch::for_level(level).limits.cap;
+        for cap in [fanorona, fibonacci] {
+            let cap = cap.expect("every level has a wall-clock cap");
+            // Room for the clock's last check and the turn's writing (issue 36).
+            assert!(cap <= budget * 19 / 20 && cap >= budget * 9 / 10, "{level}: {cap:?}");
+        }
+    }
+}
