@@ -23,10 +23,11 @@
 //! - `AI_BENCH_EACH`: when set, each game's result is printed with who moved first;
 //! - `AI_BENCH_RECORD`: a file to which each game's result is added as a line
 //!   `game-set<TAB>first player<TAB>second player<TAB>1|0.5|0` (the first-named player's score),
-//!   so that runs in chunks and on several cores add up. The run ends with the players' estimated
-//!   ratings (`ai::strength::fit`, medium = 1500), per game set and over all, fitted to every game
-//!   of that file, or to this run's games without one. The ratings `/challenge` shows
-//!   (`Level::estimated_rating`) are the line `all` of such a run.
+//!   so that runs in chunks and on several cores add up. The run ends with the players'
+//!   estimated ratings (`ai::strength::from_record`, medium = 1500), per game set and over all,
+//!   fitted to every game of that file, or to this run's games without one. The ratings
+//!   `/challenge` shows (`Level::estimated_rating`) are the line `all` of such a run over
+//!   `tests/data/ai_bench_games.tsv`.
 //!
 //! The default run is long: `expert` thinks up to 10 s a turn (about 2.3 s at the median), so
 //! its 100 Fanorona games a game set take many hours on one core, and `tt-hard` one to two hours
@@ -449,57 +450,17 @@ fn record(line: &str) {
 /// The estimated ratings of every player that met medium, directly or through others: one line
 /// per game set, then one over all of them.
 fn print_ratings(lines: &[&str]) {
-    let parsed: Vec<[&str; 4]> = lines
-        .iter()
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            f.try_into()
-                .unwrap_or_else(|_| panic!("a recorded game is not 4 fields: {l:?}"))
-        })
-        .collect();
-    let mut sets: Vec<&str> = parsed.iter().map(|f| f[0]).collect();
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let mut sets: Vec<&str> = lines.iter().filter_map(|l| l.split('\t').next()).collect();
     sets.sort();
     sets.dedup();
-    sets.push("all");
     println!(
         "estimated ratings (medium = {}):",
         ai::strength::ANCHOR_RATING
     );
-    for set in sets {
-        let mut names: Vec<&str> = vec![ai::strength::ANCHOR.as_str()];
-        let mut games = Vec::new();
-        for f in parsed.iter().filter(|f| set == "all" || f[0] == set) {
-            let mut index = |name| match names.iter().position(|n| *n == name) {
-                Some(i) => i,
-                None => {
-                    names.push(name);
-                    names.len() - 1
-                }
-            };
-            let (first, second) = (index(f[1]), index(f[2]));
-            let score = f[3]
-                .parse()
-                .unwrap_or_else(|_| panic!("a bad score: {f:?}"));
-            games.push(ai::strength::Game {
-                first,
-                second,
-                score,
-            });
-        }
-        // Only who is linked to medium by games has a rating on its scale.
-        let mut linked = vec![false; names.len()];
-        linked[0] = true;
-        while let Some(g) = games.iter().find(|g| linked[g.first] != linked[g.second]) {
-            linked[g.first] = true;
-            linked[g.second] = true;
-        }
-        let ratings = ai::strength::fit(names.len(), &games, 0, ai::strength::ANCHOR_RATING);
-        let mut shown: Vec<(f64, &str)> = (0..names.len())
-            .filter(|&i| linked[i])
-            .map(|i| (ratings[i], names[i]))
-            .collect();
-        shown.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let shown: Vec<String> = shown.iter().map(|(r, n)| format!("{n} {r:.0}")).collect();
-        println!("  {set:<18} {:>5} games: {}", games.len(), shown.join(", "));
+    for set in sets.into_iter().map(Some).chain([None]) {
+        let ratings = ai::strength::from_record(&text, set).unwrap_or_else(|e| panic!("{e}"));
+        let shown: Vec<String> = ratings.iter().map(|(n, r)| format!("{n} {r:.0}")).collect();
+        println!("  {:<18} {}", set.unwrap_or("all"), shown.join(", "));
     }
 }
