@@ -337,7 +337,7 @@ fn main() {
         built.elapsed().as_secs_f64()
     );
     let mut timings = Timings::default();
-    let mut this_run = Vec::new();
+    let mut this_run = String::new();
     for &set in &sets {
         for &(a, b) in &pairings {
             let started = Instant::now();
@@ -358,14 +358,10 @@ fn main() {
                     Some(false) => losses += 1,
                     None => draws += 1,
                 }
-                let score = match result {
-                    Some(true) => "1",
-                    Some(false) => "0",
-                    None => "0.5",
-                };
-                let line = format!("{}\t{}\t{}\t{score}", set.name(), a.name(), b.name());
+                let line = ai::strength::record_line(set.name(), a.name(), b.name(), result);
                 record(&line);
-                this_run.push(line);
+                this_run.push_str(&line);
+                this_run.push('\n');
                 if env::var_os("AI_BENCH_EACH").is_some() {
                     println!(
                         "game {g}: {} moving first, {}",
@@ -427,11 +423,7 @@ fn main() {
     let recorded = env::var("AI_BENCH_RECORD").ok().map(|path| {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
     });
-    let lines: Vec<&str> = match &recorded {
-        Some(text) => text.lines().collect(),
-        None => this_run.iter().map(String::as_str).collect(),
-    };
-    print_ratings(&lines);
+    print_ratings(recorded.as_deref().unwrap_or(&this_run));
 }
 
 /// Adds a game's line to the `AI_BENCH_RECORD` file, if there is one, at once.
@@ -449,9 +441,11 @@ fn record(line: &str) {
 
 /// The estimated ratings of every player that met medium, directly or through others: one line
 /// per game set, then one over all of them.
-fn print_ratings(lines: &[&str]) {
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let mut sets: Vec<&str> = lines.iter().filter_map(|l| l.split('\t').next()).collect();
+fn print_ratings(record: &str) {
+    let mut sets: Vec<&str> = record
+        .lines()
+        .filter_map(|l| l.split('\t').next())
+        .collect();
     sets.sort();
     sets.dedup();
     println!(
@@ -459,7 +453,7 @@ fn print_ratings(lines: &[&str]) {
         ai::strength::ANCHOR_RATING
     );
     for set in sets.into_iter().map(Some).chain([None]) {
-        let ratings = ai::strength::from_record(&text, set).unwrap_or_else(|e| panic!("{e}"));
+        let ratings = ai::strength::from_record(record, set).unwrap_or_else(|e| panic!("{e}"));
         let shown: Vec<String> = ratings.iter().map(|(n, r)| format!("{n} {r:.0}")).collect();
         println!("  {:<18} {}", set.unwrap_or("all"), shown.join(", "));
     }

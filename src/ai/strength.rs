@@ -31,6 +31,18 @@ impl Level {
     }
 }
 
+/// One game as a line of a bench record (without its newline): `game-set<TAB>first<TAB>
+/// second<TAB>score`, the first player's score written `1`, `0.5` or `0` (`won`: `Some(true)`
+/// when the first player won, `None` for a draw). [`from_record`] reads these lines.
+pub fn record_line(set: &str, first: &str, second: &str, won: Option<bool>) -> String {
+    let score = match won {
+        Some(true) => "1",
+        Some(false) => "0",
+        None => "0.5",
+    };
+    format!("{set}\t{first}\t{second}\t{score}")
+}
+
 /// The estimated ratings of the players of recorded bench games (lines
 /// `game-set<TAB>first<TAB>second<TAB>1|0.5|0`, the first player's score, as `AI_BENCH_RECORD`
 /// writes them), over the games of game set `set` (`None`: all of them), with [`ANCHOR`] at
@@ -219,6 +231,15 @@ mod tests {
         assert_eq!(escale.len(), 4);
         let apart = format!("{record}fibonacci\trandom\tgreedy\t1\n");
         assert_eq!(from_record(&apart, None).expect("parses").len(), 4);
+        // What the bench writes is what the fit reads.
+        let line = record_line("fibonacci", "hard", "medium", None);
+        assert_eq!(line, "fibonacci\thard\tmedium\t0.5");
+        let drawn = from_record(&format!("{line}\n"), None).expect("parses");
+        assert_eq!(drawn.len(), 2);
+        assert!(
+            drawn.iter().all(|(_, r)| (r - ANCHOR_RATING).abs() < 0.01),
+            "{drawn:?}"
+        );
         // Bad lines are named.
         let bad = from_record("fibonacci\thard\tmedium\t2\n", None).expect_err("a bad score");
         assert!(bad.starts_with("line 1:"), "{bad}");

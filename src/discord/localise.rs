@@ -46,7 +46,7 @@ fn rated_level(option_id: &str, choice: &str) -> Option<Level> {
 }
 
 /// A level as `/challenge level:` shows it: its word and its estimated rating.
-pub fn level_label(lang: Lang, level: Level) -> String {
+fn level_label(lang: Lang, level: Level) -> String {
     tr!(
         lang,
         "choice-level-rated",
