@@ -6,9 +6,10 @@
 //! - `AI_BENCH_GAMES`: games per pairing (default 100);
 //! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `expert`,
 //!   `tt` (Fanorona: the experimental search with a transposition table that no level plays,
-//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `baseline` (Fanorona:
-//!   hard as it played before the endgame tables, `FanoronaSearch::baseline_hard`; Fibonacci:
-//!   hard), `random`, `greedy`, `<level>+tuned` and `<level>+hand` (Fanorona: the level's
+//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `baseline` (hard as it
+//!   played before issue 36: Fanorona before the endgame tables,
+//!   `FanoronaSearch::baseline_hard`; Fibonacci before the three-turn check,
+//!   `FibonacciSearch::baseline_hard`), `random`, `greedy`, `<level>+tuned` and `<level>+hand` (Fanorona: the level's
 //!   search with the fitted or the hand-set evaluation weights; Fibonacci: the level) (default
 //!   `expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
@@ -50,8 +51,8 @@ enum Player {
     /// Fanorona: the experimental search with a transposition table on hard's time; Fibonacci:
     /// hard.
     Tt,
-    /// Hard as it played before the endgame tables (issue 36: the yardstick of a new hard);
-    /// Fibonacci: hard.
+    /// Hard as it played before issue 36 (the yardstick of a new hard): Fanorona before the
+    /// endgame tables, Fibonacci before the three-turn check.
     Baseline,
     Random,
     Greedy,
@@ -177,10 +178,14 @@ fn play_game(
                         ai::fibonacci_turn(&game, level, turn_seed)
                             .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
                     }
-                    Player::Tt | Player::Baseline => {
-                        ai::fibonacci_turn(&game, Level::Hard, turn_seed)
-                            .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
-                    }
+                    Player::Tt => ai::fibonacci_turn(&game, Level::Hard, turn_seed)
+                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
+                    Player::Baseline => ai::fibonacci_turn_with(
+                        &game,
+                        &ai::fibonacci::FibonacciSearch::baseline_hard(),
+                        turn_seed,
+                    )
+                    .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Random => baseline::fibonacci_random(&game, turn_seed),
                     Player::Greedy => baseline::fibonacci_greedy(&game, turn_seed),
                 };

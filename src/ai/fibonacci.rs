@@ -8,10 +8,12 @@
 //! move, which finds such plans when each step raises the evaluation, and ending the turn early
 //! is simply keeping a shorter partial turn. The best candidate turns are then played out
 //! against the opponent's own beam search (a two-turn minimax): that is what keeps the AI from
-//! leaving its centre where the opponent can surround it. At hard, each of the opponent's best
-//! few answers is then checked for a winning turn of ours after it: a candidate that leaves a
-//! threat every such answer fails to stop is worth nearly a win, which is how the AI makes
-//! progress instead of waiting.
+//! leaving its centre where the opponent can surround it. At hard and expert, each of the
+//! opponent's best few answers is then answered by our own beam search: a candidate is worth
+//! the least, over those answers, of our best turn after them (a three-turn minimax), and a
+//! candidate that leaves a threat every such answer fails to stop is worth nearly a win, which
+//! is how the AI makes progress instead of waiting. (Hard before issue 36, the bench's
+//! `baseline`, only looked for that win and otherwise valued the position after the answer.)
 //!
 //! The evaluation slopes gently towards the enemy centre across the whole board (without that,
 //! far-off strikes had no reason to advance and two careful players shuffled until the turn
@@ -52,6 +54,10 @@ pub struct FibonacciSearch {
     pub follow_replies: usize,
     /// Beam width of that own next turn.
     pub follow_width: usize,
+    /// Those answers are valued by our best next turn after them (a three-turn minimax: our
+    /// turn, their answer, our next turn), not only checked for a win. The nodes are the same:
+    /// the check searches that next turn in full unless it finds a win.
+    pub follow_value: bool,
     /// Random bonus in `0..noise` added to every evaluation (a strike next to an interior
     /// enemy centre is worth about 40).
     pub noise: i32,
@@ -72,6 +78,7 @@ impl FibonacciSearch {
                 reply_width: 0,
                 follow_replies: 0,
                 follow_width: 0,
+                follow_value: false,
                 noise: 40,
             },
             Level::Medium => FibonacciSearch {
@@ -84,6 +91,7 @@ impl FibonacciSearch {
                 reply_width: 3,
                 follow_replies: 0,
                 follow_width: 0,
+                follow_value: false,
                 noise: 6,
             },
             Level::Hard => FibonacciSearch {
@@ -96,6 +104,7 @@ impl FibonacciSearch {
                 reply_width: 12,
                 follow_replies: 6,
                 follow_width: 8,
+                follow_value: true,
                 noise: 2,
             },
             // Issue 36: two and a half times hard's budget on wider beams and more of the
@@ -109,10 +118,29 @@ impl FibonacciSearch {
                 width: 48,
                 replies: 60,
                 reply_width: 16,
-                follow_replies: 8,
+                follow_replies: 12,
                 follow_width: 12,
+                follow_value: true,
                 noise: 2,
             },
+        }
+    }
+
+    /// Hard as it played before its answers were valued by our next turn (issue 36): the
+    /// strength bench's `baseline` player, the yardstick of a new hard.
+    pub fn baseline_hard() -> FibonacciSearch {
+        FibonacciSearch {
+            limits: Limits {
+                nodes: 6_000_000,
+                cap: Some(Level::Hard.time_budget()),
+            },
+            width: 32,
+            replies: 40,
+            reply_width: 12,
+            follow_replies: 6,
+            follow_width: 8,
+            follow_value: false,
+            noise: 2,
         }
     }
 
@@ -139,6 +167,7 @@ impl FibonacciSearch {
                 reply_width: 6,
                 follow_replies: 3,
                 follow_width: 4,
+                follow_value: false,
                 noise: 0,
             },
             Effort::Quick => FibonacciSearch {
@@ -151,6 +180,7 @@ impl FibonacciSearch {
                 reply_width: 1,
                 follow_replies: 1,
                 follow_width: 1,
+                follow_value: false,
                 noise: 0,
             },
         }
@@ -325,6 +355,59 @@ pub(crate) mod tests {
                 "{level}: {turn:?}"
             );
         }
+    }
+
+    /// Plays `turn` (as the AI writes turns) on a copy of `game`.
+    fn after(game: &Game, turn: &[String]) -> Game {
+        let mut g = game.clone();
+        for m in turn {
+            g.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        g
+    }
+
+    #[test]
+    fn an_answer_is_valued_by_our_best_next_turn_after_it_when_asked() {
+        // One candidate, one answer, one next turn, no random bonus: the three-turn value is
+        // what a plain beam search finds for each turn in turn, and without `follow_value` the
+        // value is the evaluation after the answer.
+        let g = Game::new(Options::default(), 0);
+        let beam = |width| FibonacciSearch {
+            limits: Limits {
+                nodes: 10_000_000,
+                cap: None,
+            },
+            width,
+            replies: 0,
+            reply_width: 0,
+            follow_replies: 0,
+            follow_width: 0,
+            follow_value: false,
+            noise: 0,
+        };
+        let three = FibonacciSearch {
+            replies: 1,
+            reply_width: 3,
+            follow_replies: 1,
+            follow_width: 2,
+            follow_value: true,
+            ..beam(4)
+        };
+        let ours = judge_with(&g, &beam(4), 1).expect("a turn").turn;
+        let answered = after(&after(&g, &ours), &judge_with(&after(&g, &ours), &beam(3), 1).expect("an answer").turn);
+        let next = judge_with(&answered, &beam(2), 1).expect("a next turn");
+        assert!(next.value.abs() < WIN / 8, "no win in this test: {next:?}");
+        assert_ne!(next.value, evaluate_fibonacci(&answered), "the two values must differ");
+        let judged = judge_with(&g, &three, 1).expect("a turn");
+        assert_eq!(judged, Judgement { turn: ours.clone(), value: next.value });
+        let two = FibonacciSearch {
+            follow_value: false,
+            ..three
+        };
+        assert_eq!(
+            judge_with(&g, &two, 1).expect("a turn"),
+            Judgement { turn: ours, value: evaluate_fibonacci(&answered) }
+        );
     }
 
     #[test]

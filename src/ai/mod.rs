@@ -3,8 +3,8 @@
 //!
 //! - [`fibonacci_turn`]: a beam search over the unit moves of the turn (up to six, with
 //!   exchanges and an early `end`), each candidate turn then checked against the opponent's best
-//!   answer found by the same beam search (a two-turn minimax); at hard, also whether we win on
-//!   the turn after each of the opponent's best answers.
+//!   answer found by the same beam search (a two-turn minimax); at hard and expert, each of the
+//!   opponent's best answers is then valued by our best turn after it (a three-turn minimax).
 //! - [`fanorona_turn`]: alpha-beta over whole turns (capture chains, approach or withdrawal, the
 //!   vela restrictions), iterative deepening on a hand-made evaluation, and at hard and expert
 //!   exact values from retrograde endgame tables once four pieces or fewer are left

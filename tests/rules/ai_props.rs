@@ -20,6 +20,7 @@ const FIBONACCI_TINY: FibonacciSearch = FibonacciSearch {
     reply_width: 1,
     follow_replies: 1,
     follow_width: 1,
+    follow_value: false,
     noise: 5,
 };
 
@@ -143,7 +144,12 @@ proptest! {
                 break;
             }
             if i % 4 == 3 {
-                let turn = ai::fibonacci_turn_with(&game, &FIBONACCI_TINY, seed);
+                // Every other check values the opponent's answers by our next turn.
+                let search = FibonacciSearch {
+                    follow_value: i % 8 == 7,
+                    ..FIBONACCI_TINY
+                };
+                let turn = ai::fibonacci_turn_with(&game, &search, seed);
                 prop_assert!(turn.is_ok(), "{:?} from {}", turn, game.position());
                 let turn = turn.unwrap_or_default();
                 check_fibonacci(&game, &turn)?;

@@ -76,6 +76,7 @@ const FIBONACCI_SMALL: FibonacciSearch = FibonacciSearch {
     reply_width: 1,
     follow_replies: 0,
     follow_width: 0,
+    follow_value: false,
     noise: 20,
 };
 

@@ -197,12 +197,15 @@ pub(super) fn best_turn(
                         let theirs = after.position().turn();
                         for a in answers.iter().take(search.follow_replies.max(1)) {
                             let v = evaluate(a.game.position(), me, variant);
-                            let v = if search.follow_replies > 0
-                                && s.wins_next_turn(&a.game, theirs, me, search.follow_width)
-                            {
-                                WIN / 4 + v.clamp(-WIN / 8, WIN / 8)
+                            let next = if search.follow_replies > 0 {
+                                s.next_turn(&a.game, theirs, me, search.follow_width)
                             } else {
-                                v
+                                None
+                            };
+                            let v = match next {
+                                Some(n) if n >= WIN => WIN / 4 + v.clamp(-WIN / 8, WIN / 8),
+                                Some(n) if search.follow_value => n,
+                                _ => v,
                             };
                             worst = worst.min(v);
                         }
@@ -231,16 +234,15 @@ fn end_partial_turn(game: &mut Game, turn: u32) {
 }
 
 impl Searcher {
-    /// True when `me`, after the opponent's (possibly partial) turn `theirs` in `game`, has a
-    /// winning turn that a beam of `width` finds.
-    fn wins_next_turn(&mut self, game: &Game, theirs: u32, me: Color, width: usize) -> bool {
+    /// The value for `me` of its best next turn that a beam of `width` finds, after the
+    /// opponent's (possibly partial) turn `theirs` in `game` ([`WIN`] for a winning turn);
+    /// `None` when `me` does not move next.
+    fn next_turn(&mut self, game: &Game, theirs: u32, me: Color, width: usize) -> Option<i32> {
         let mut next = game.clone();
         end_partial_turn(&mut next, theirs);
         if next.status() != Status::Ongoing || next.position().side_to_move() != me {
-            return false;
+            return None;
         }
-        self.turn(&next, width.max(1))
-            .first()
-            .is_some_and(|p| p.score >= WIN)
+        self.turn(&next, width.max(1)).first().map(|p| p.score)
     }
 }
