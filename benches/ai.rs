@@ -9,8 +9,9 @@
 //!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `baseline` (hard as it
 //!   played before issue 36: Fanorona before the endgame tables,
 //!   `FanoronaSearch::baseline_hard`; Fibonacci before the three-turn check,
-//!   `FibonacciSearch::baseline_hard`), `random`, `greedy`, `<level>+tuned` and `<level>+hand` (Fanorona: the level's
-//!   search with the fitted or the hand-set evaluation weights; Fibonacci: the level) (default
+//!   `FibonacciSearch::baseline_hard`), `random`, `greedy`, `<level>+tuned` and
+//!   `<level>+hand` (Fanorona: the level's search with the fitted or the hand-set evaluation
+//!   weights; Fibonacci: the level) (default
 //!   `expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
 //!   `fanorona-standard` (default all but `fibonacci-cards`);

@@ -394,7 +394,9 @@ pub(crate) mod tests {
             ..beam(4)
         };
         let ours = judge_with(&g, &beam(4), 1).expect("a turn").turn;
-        let answered = after(&after(&g, &ours), &judge_with(&after(&g, &ours), &beam(3), 1).expect("an answer").turn);
+        let played = after(&g, &ours);
+        let answer = judge_with(&played, &beam(3), 1).expect("an answer");
+        let answered = after(&played, &answer.turn);
         let next = judge_with(&answered, &beam(2), 1).expect("a next turn");
         assert!(next.value.abs() < WIN / 8, "no win in this test: {next:?}");
         assert_ne!(next.value, evaluate_fibonacci(&answered), "the two values must differ");
