@@ -22,7 +22,7 @@
 //! and counts the strikes already round an interior centre steeply.
 //!
 //! Layout: this file holds the levels' settings and the entry points; `search` the beam search
-//! and the two-turn check; `eval` the evaluation and the board geometry it uses.
+//! and the two-turn check; `eval` the evaluation, on the engine's bit sets.
 
 mod eval;
 mod search;
@@ -241,9 +241,9 @@ pub fn evaluate_fibonacci(game: &Game) -> i32 {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::eval::{geometry, pull_threat};
+    use super::eval::pull_threat;
     use super::*;
-    use crate::engine::fibonacci::{Cell, Color, GroupRule, Options, Variant};
+    use crate::engine::fibonacci::{Cell, Color, GroupRule, Kind, Options, Variant};
 
     /// A position string from piece tokens (`Ca1 Sf5 …`) and the tail.
     pub(crate) fn board(pieces: &str, tail: &str) -> String {
@@ -341,8 +341,8 @@ pub(crate) mod tests {
         // i5 next to five strikes (i4 i6 j5 h4 h5), and the strike now on k6 closes j6.
         let g = corner("Ca1 Si5 Sj5 Si4 Sh4 Sh5 Si6");
         let p = g.position();
-        let centre = p.centre(Color::Green).index();
-        assert_eq!(pull_threat(geometry(), p, Color::Red, centre), 5);
+        let centre = p.bits(Color::Green, Kind::Centre).trailing_zeros();
+        assert_eq!(pull_threat(p, Color::Red, centre), 5);
         for level in Level::ALL {
             let turn = fibonacci_turn(&g, level, 3).expect("a turn");
             let mut after = g.clone();

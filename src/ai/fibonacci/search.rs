@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
-use super::eval::evaluate;
+use super::eval::{Attack, evaluate};
 use super::{FibonacciSearch, WIN};
 use crate::engine::Status;
 use crate::engine::fibonacci::{Color, Game, Options, Position, UnitMove, Variant};
@@ -42,6 +42,8 @@ struct Partial {
     moves: Vec<UnitMove>,
     game: Game,
     score: i32,
+    /// The opponent's attack after these moves.
+    theirs: Attack,
 }
 
 /// One turn's search.
@@ -66,10 +68,12 @@ impl Searcher {
         let variant = game.options().variant;
         let group = game.options().group;
         let turn = game.position().turn();
+        let theirs = Attack::of(game.position(), me.other(), variant);
         let root = Partial {
             moves: Vec::new(),
             game: game.clone(),
-            score: evaluate(game.position(), me, variant),
+            score: theirs.evaluate_against(game.position(), me, variant),
+            theirs,
         };
         let mut kept = vec![root.clone()];
         let mut beam = vec![root];
@@ -89,6 +93,7 @@ impl Searcher {
                         continue;
                     }
                     self.nodes += 1;
+                    let mut theirs = p.theirs;
                     let score = match next.status() {
                         // A position reached by another order of the same moves is not valued
                         // again (its random bonus is still drawn, so that the seed's later
@@ -98,7 +103,9 @@ impl Searcher {
                             continue;
                         }
                         Status::Ongoing => {
-                            evaluate(next.position(), me, variant) + self.rng.jitter(self.noise)
+                            theirs = p.theirs.after(next.position(), me.other(), variant);
+                            theirs.evaluate_against(next.position(), me, variant)
+                                + self.rng.jitter(self.noise)
                         }
                         Status::Draw => 0,
                         Status::Won(side, _) if side == me.side() => {
@@ -109,6 +116,7 @@ impl Searcher {
                                 moves,
                                 game: next,
                                 score: WIN,
+                                theirs,
                             }];
                         }
                         Status::Won(..) => -WIN,
@@ -122,6 +130,7 @@ impl Searcher {
                         moves,
                         game: next,
                         score,
+                        theirs,
                     });
                 }
             }

@@ -112,18 +112,21 @@ const COL_1: u128 = {
 const COL_11: u128 = COL_1 << 10;
 
 /// Every neighbour of every point of `b` (points of `b` included only when they neighbour
-/// another point of `b`). Six fixed shifts in the padded layout; the column masks stop a shift by
-/// ±1 or ±12 from wrapping into the next row.
+/// another point of `b`). Six fixed shifts in the padded layout ([`Position::bits`]); the column
+/// masks stop a shift by ±1 or ±12 from wrapping into the next row.
+///
+/// [`Position::bits`]: super::Position::bits
 #[inline]
-pub(super) const fn dilate(b: u128) -> u128 {
+pub const fn dilate(b: u128) -> u128 {
     let left = b & !COL_1; // may step to number − 1
     let right = b & !COL_11; // may step to number + 1
     ((left >> 1) | (right << 1) | (b << 11) | (right << 12) | (left >> 12) | (b >> 11)) & VALID
 }
 
-/// The points of `within` connected to `seed` through neighbouring points of `within`.
+/// The points of `within` connected to `seed` through neighbouring points of `within` (padded
+/// layout, [`super::Position::bits`]).
 #[inline]
-pub(super) fn flood(seed: u128, within: u128) -> u128 {
+pub fn flood(seed: u128, within: u128) -> u128 {
     let mut g = seed & within;
     loop {
         let next = (g | dilate(g)) & within;

@@ -23,7 +23,7 @@ mod game;
 mod notation;
 mod position;
 
-pub use board::{Cell, CellError};
+pub use board::{Cell, CellError, dilate, flood};
 pub use game::{Game, Played, ReplayError};
 pub use notation::ParseMoveError;
 pub use position::{MAX_ALLOWANCE, Position, PositionError, START};

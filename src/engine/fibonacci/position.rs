@@ -160,6 +160,15 @@ impl Position {
         self.cells_of(color, Kind::Centre).next().unwrap_or(Cell(0))
     }
 
+    /// The points holding `color`'s pieces of `kind` as a bit set in the padded layout: bit
+    /// `row * 11 + number - 1` (a1 = bit 0, b1 = bit 11, k11 = bit 120), where each neighbour
+    /// direction is a fixed shift ([`dilate`], [`flood`]). For the AI's evaluation, which
+    /// would otherwise rebuild the set point by point.
+    #[inline]
+    pub fn bits(&self, color: Color, kind: Kind) -> u128 {
+        self.bb(color, kind)
+    }
+
     #[inline]
     pub(super) fn bb(&self, color: Color, kind: Kind) -> u128 {
         self.pieces[color as usize][kind as usize]
