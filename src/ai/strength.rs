@@ -9,6 +9,7 @@
 //! as strong as that level.
 
 use super::Level;
+use crate::engine::{Config, fanorona, fibonacci};
 
 /// The rating the anchor level ([`ANCHOR`]) is given: a new player's rating.
 pub const ANCHOR_RATING: f64 = 1500.0;
@@ -29,6 +30,44 @@ impl Level {
             Level::Hard => 1690,
             Level::Expert => 1730,
         }
+    }
+
+    /// The level's estimated rating at the game `config` describes, when the bench measured
+    /// that game on its own ([`bench_set`]): the fit of that game set's games alone, medium at
+    /// 1500 as everywhere, rounded to ten. Otherwise (the cards variant, any-friendly groups,
+    /// a vela round, a game the bench does not play) the figure over all games,
+    /// [`Level::estimated_rating`]. A test holds these figures to the record too.
+    pub fn estimated_rating_at(self, config: &Config) -> u32 {
+        let by_level = match bench_set(config) {
+            Some("fibonacci") => [850, 1500, 1620, 1660],
+            Some("fanorona-escale") => [850, 1500, 1770, 1790],
+            Some("fanorona-standard") => [980, 1500, 1820, 1870],
+            _ => return self.estimated_rating(),
+        };
+        let weakest_first = match self {
+            Level::Easy => 0,
+            Level::Medium => 1,
+            Level::Hard => 2,
+            Level::Expert => 3,
+        };
+        by_level[weakest_first]
+    }
+}
+
+/// The bench's game set (`benches/ai.rs`, `AI_BENCH_GAMESETS`) that plays the game `config`
+/// describes, if one does: `fibonacci` (standard variant, groups of one category),
+/// `fanorona-escale` or `fanorona-standard` (a first round).
+pub fn bench_set(config: &Config) -> Option<&'static str> {
+    match config {
+        Config::Fibonacci(fibonacci::Options {
+            variant: fibonacci::Variant::Standard,
+            group: fibonacci::GroupRule::SameCategory,
+        }) => Some("fibonacci"),
+        Config::Fanorona(fanorona::Options { rules, vela: None }) => Some(match rules {
+            fanorona::RuleSet::Escale => "fanorona-escale",
+            fanorona::RuleSet::Standard => "fanorona-standard",
+        }),
+        _ => None,
     }
 }
 
@@ -227,6 +266,37 @@ mod tests {
             );
         }
         assert_eq!(f64::from(ANCHOR.estimated_rating()), ANCHOR_RATING);
+        // Each game's own figures are its games' fit.
+        let configs = [
+            Config::Fibonacci(fibonacci::Options::default()),
+            Config::Fanorona(fanorona::Options::default()),
+            Config::Fanorona(fanorona::Options {
+                rules: fanorona::RuleSet::Standard,
+                vela: None,
+            }),
+        ];
+        for config in &configs {
+            let set = bench_set(config).expect("a game the bench plays");
+            let fitted = from_record(record, Some(set)).expect("parses");
+            assert_eq!(fitted.len(), 4, "{set}");
+            for (name, rating) in &fitted {
+                let level: Level = name.parse().expect("a level");
+                assert_eq!(
+                    level.estimated_rating_at(config),
+                    (rating / 10.0).round() as u32 * 10,
+                    "{set}, {name}: not the record's fit ({rating:.1})"
+                );
+            }
+        }
+        let cards = Config::Fibonacci(fibonacci::Options {
+            variant: fibonacci::Variant::Cards,
+            ..Default::default()
+        });
+        assert_eq!(bench_set(&cards), None);
+        assert_eq!(
+            Level::Hard.estimated_rating_at(&cards),
+            Level::Hard.estimated_rating()
+        );
         // One game set alone, and a player that never met medium's group is left out.
         let escale = from_record(record, Some("fanorona-escale")).expect("parses");
         assert_eq!(escale.len(), 4);

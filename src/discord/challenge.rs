@@ -313,6 +313,7 @@ fn started_headline(lang: Lang, view: &GameView) -> String {
             lang,
             "challenge-started-ai",
             level = level_word(lang, level),
+            rating = level.estimated_rating_at(&view.game.config()).to_string(),
             game = game,
             clock = clock,
             first_side = first_side,

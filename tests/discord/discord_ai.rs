@@ -54,16 +54,17 @@ async fn a_whole_game_against_the_bot_starts_at_once_and_the_ai_answers_every_tu
             ],
         )
         .await;
+    // Easy's estimated rating at Fanorona's default rules (escale, a first round).
+    let easy = Level::Easy.estimated_rating_at(&Config::Fanorona(Default::default()));
     assert!(
         !started.ephemeral && started.has_png(),
         "{}",
         started.content
     );
     assert!(
-        started
-            .content
-            .contains("A game against me (AI, level easy)")
-            && started.content.contains("Black is the AI, level easy"),
+        started.content.contains(&format!(
+            "A game against me (AI, level easy, rating ≈{easy} for this game)"
+        )) && started.content.contains("Black is the AI, level easy"),
         "{}",
         started.content
     );

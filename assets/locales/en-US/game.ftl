@@ -124,7 +124,8 @@ challenge-closed = { $challenger } challenged { $challenged } to **{ $game }**: 
        *[expired] expired without an answer
     }.
 challenge-started = Challenge accepted: **{ $game }**, { $clock }, { $rated }, { $first_side } { $first } vs { $second_side } { $second }.
-challenge-started-ai = A game against me (AI, level { $level }): **{ $game }**, { $clock }, { $first_side } { $first } vs { $second_side } { $second }.
+# $rating: the level's estimated rating for this game, from the AI bench's games (medium = 1500).
+challenge-started-ai = A game against me (AI, level { $level }, rating ≈{ $rating } for this game): **{ $game }**, { $clock }, { $first_side } { $first } vs { $second_side } { $second }.
 
 finish-resigned = { $player } resigned.
 finish-accepted-draw = { $player } accepted the draw.

@@ -127,7 +127,8 @@ challenge-closed = { $challenger } a défié { $challenged } à **{ $game }** : 
        *[expired] défi expiré sans réponse
     }.
 challenge-started = Défi accepté : **{ $game }**, { $clock }, { $rated }, { $first_side } { $first } contre { $second_side } { $second }.
-challenge-started-ai = Une partie contre moi (IA, niveau { $level }) : **{ $game }**, { $clock }, { $first_side } { $first } contre { $second_side } { $second }.
+# $rating : le classement estimé du niveau pour ce jeu, d'après les parties du banc d'essai de l'IA (moyen = 1500).
+challenge-started-ai = Une partie contre moi (IA, niveau { $level }, classement ≈{ $rating } pour ce jeu) : **{ $game }**, { $clock }, { $first_side } { $first } contre { $second_side } { $second }.
 
 finish-resigned = { $player } abandonne.
 finish-accepted-draw = { $player } accepte la nulle.
