@@ -10,7 +10,9 @@ use super::super::{Limits, Rng, past};
 use super::eval::{Attack, evaluate};
 use super::{FibonacciSearch, WIN};
 use crate::engine::Status;
-use crate::engine::fibonacci::{Color, Game, Options, Position, UnitMove, Variant};
+use crate::engine::fibonacci::{
+    Color, Game, MAX_ALLOWANCE, Options, Position, UnitMove, Variant,
+};
 
 /// The hasher of the positions a turn's search has seen: a multiply-and-rotate mix of the
 /// position's words, where the standard SipHash (made to resist chosen keys, which a search's
@@ -36,10 +38,32 @@ impl Hasher for PositionHasher {
     }
 }
 
+/// The unit moves of a partial turn, kept inline (a turn has at most [`MAX_ALLOWANCE`]): the
+/// search copies a partial turn for every move it tries, and a list on the heap cost an
+/// allocation each time.
+#[derive(Clone, Copy, Default)]
+struct Moves {
+    list: [Option<UnitMove>; MAX_ALLOWANCE as usize],
+    len: usize,
+}
+
+impl Moves {
+    /// These moves and then `m`.
+    fn and(mut self, m: UnitMove) -> Moves {
+        self.list[self.len] = Some(m);
+        self.len += 1;
+        self
+    }
+
+    fn to_vec(self) -> Vec<UnitMove> {
+        self.list[..self.len].iter().flatten().copied().collect()
+    }
+}
+
 /// A partial turn: the moves so far and the game after them.
 #[derive(Clone)]
 struct Partial {
-    moves: Vec<UnitMove>,
+    moves: Moves,
     game: Game,
     score: i32,
     /// The opponent's attack after these moves.
@@ -70,7 +94,7 @@ impl Searcher {
         let turn = game.position().turn();
         let theirs = Attack::of(game.position(), me.other(), variant);
         let root = Partial {
-            moves: Vec::new(),
+            moves: Moves::default(),
             game: game.clone(),
             score: theirs.evaluate_against(game.position(), me, variant),
             theirs,
@@ -110,10 +134,8 @@ impl Searcher {
                         Status::Draw => 0,
                         Status::Won(side, _) if side == me.side() => {
                             // A win ends the search: the shortest one found first.
-                            let mut moves = p.moves.clone();
-                            moves.push(m);
                             return vec![Partial {
-                                moves,
+                                moves: p.moves.and(m),
                                 game: next,
                                 score: WIN,
                                 theirs,
@@ -124,20 +146,28 @@ impl Searcher {
                     if !seen.insert(*next.position()) {
                         continue; // reached by another order of the same moves
                     }
-                    let mut moves = p.moves.clone();
-                    moves.push(m);
                     children.push(Partial {
-                        moves,
+                        moves: p.moves.and(m),
                         game: next,
                         score,
                         theirs,
                     });
                 }
             }
-            children.sort_by_key(|c| std::cmp::Reverse(c.score));
-            children.truncate(width);
-            kept.extend(children.iter().cloned());
-            beam = children;
+            // The best `width` children, best first, ties in the order they were found: the
+            // keys are sorted rather than the children themselves, which are large.
+            let mut order: Vec<(std::cmp::Reverse<i32>, usize)> = children
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (std::cmp::Reverse(c.score), i))
+                .collect();
+            if order.len() > width {
+                order.select_nth_unstable(width);
+                order.truncate(width);
+            }
+            order.sort_unstable();
+            beam = order.iter().map(|&(_, i)| children[i].clone()).collect();
+            kept.extend(beam.iter().cloned());
         }
         kept.sort_by_key(|k| std::cmp::Reverse(k.score));
         kept
@@ -180,7 +210,7 @@ pub(super) fn best_turn(
         return (Vec::new(), evaluate(root.position(), me, variant));
     };
     if first.score >= WIN || search.replies == 0 {
-        return (first.moves.clone(), first.score);
+        return (first.moves.to_vec(), first.score);
     }
     // Two-turn minimax: each candidate is worth what is left after the opponent's best answer,
     // and (follow_replies > 0) an answer after which we win at once does not count as best.
@@ -232,7 +262,7 @@ pub(super) fn best_turn(
         }
     }
     let (value, index) = best.unwrap_or((first.score, 0));
-    (candidates[index].moves.clone(), value)
+    (candidates[index].moves.to_vec(), value)
 }
 
 /// Ends the turn `turn` in `game` if a partial turn stopped early within it.
