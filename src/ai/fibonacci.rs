@@ -67,7 +67,10 @@ impl FibonacciSearch {
     /// The settings of a level. The node budgets stay under the level's time budget with a wide
     /// margin on the machine the benchmark ran on (see the note on issue 12 for the numbers).
     /// Hard's 6 000 000 nodes took a median of 0.48 s and at most 1.52 s per turn in the
-    /// release build on a shared two-core machine under load (`benches/ai.rs`).
+    /// release build on a shared two-core machine under load (`benches/ai.rs`). Since the
+    /// search and evaluation were made faster for the same turns (issue 36, stop 51), the
+    /// same eight expert-v-hard games on that machine, idle, took a median of 0.18–0.23 s and
+    /// at most 0.63 s a hard turn, 1.2–1.3 s and at most 3.1 s an expert turn.
     pub fn for_level(level: Level) -> FibonacciSearch {
         let cap = Some(level.search_cap());
         match level {
