@@ -38,19 +38,18 @@ impl Level {
     /// a vela round, a game the bench does not play) the figure over all games,
     /// [`Level::estimated_rating`]. A test holds these figures to the record too.
     pub fn estimated_rating_at(self, config: &Config) -> u32 {
+        // In the order of `Level::ALL`, weakest first.
         let by_level = match bench_set(config) {
             Some("fibonacci") => [850, 1500, 1620, 1660],
             Some("fanorona-escale") => [850, 1500, 1770, 1790],
             Some("fanorona-standard") => [980, 1500, 1820, 1870],
             _ => return self.estimated_rating(),
         };
-        let weakest_first = match self {
-            Level::Easy => 0,
-            Level::Medium => 1,
-            Level::Hard => 2,
-            Level::Expert => 3,
-        };
-        by_level[weakest_first]
+        Level::ALL
+            .iter()
+            .zip(by_level)
+            .find_map(|(&l, rating)| (l == self).then_some(rating))
+            .unwrap_or_else(|| self.estimated_rating())
     }
 }
 

@@ -160,10 +160,14 @@ impl Attack {
 
     /// `attacker`'s attack in `position`, this one's when its pieces have not moved.
     pub(super) fn after(self, position: &Position, attacker: Color, variant: Variant) -> Attack {
-        if Attack::pieces(position, attacker) == self.pieces {
+        let pieces = Attack::pieces(position, attacker);
+        if pieces == self.pieces {
             self
         } else {
-            Attack::of(position, attacker, variant)
+            Attack {
+                pieces,
+                value: attack(position, attacker, variant),
+            }
         }
     }
 
