@@ -24,13 +24,15 @@
 //! Layout: this file holds the levels' settings and the entry points; `search` the beam search
 //! and the two-turn check; `eval` the evaluation, on the engine's bit sets.
 
-mod eval;
+pub mod eval;
 mod search;
+pub mod tune;
 
 use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
 use crate::engine::fibonacci::{Game, UnitMove};
 use eval::evaluate;
+pub use eval::Weights;
 use search::best_turn;
 
 /// Score of a won position.
@@ -61,6 +63,8 @@ pub struct FibonacciSearch {
     /// Random bonus in `0..noise` added to every evaluation (a strike next to an interior
     /// enemy centre is worth about 40).
     pub noise: i32,
+    /// How positions are valued.
+    pub weights: Weights,
 }
 
 impl FibonacciSearch {
@@ -83,6 +87,7 @@ impl FibonacciSearch {
                 follow_width: 0,
                 follow_value: false,
                 noise: 40,
+                weights: Weights::Hand,
             },
             Level::Medium => FibonacciSearch {
                 limits: Limits {
@@ -96,6 +101,7 @@ impl FibonacciSearch {
                 follow_width: 0,
                 follow_value: false,
                 noise: 6,
+                weights: Weights::Hand,
             },
             Level::Hard => FibonacciSearch {
                 limits: Limits {
@@ -109,6 +115,7 @@ impl FibonacciSearch {
                 follow_width: 8,
                 follow_value: true,
                 noise: 2,
+                weights: Weights::Hand,
             },
             // Issue 36: two and a half times hard's budget on wider beams and more of the
             // opponent's answers checked. With 20 000 000 nodes a turn reached the 10 s cap on
@@ -125,6 +132,7 @@ impl FibonacciSearch {
                 follow_width: 12,
                 follow_value: true,
                 noise: 2,
+                weights: Weights::Hand,
             },
         }
     }
@@ -144,6 +152,7 @@ impl FibonacciSearch {
             follow_width: 8,
             follow_value: false,
             noise: 2,
+            weights: Weights::Hand,
         }
     }
 
@@ -172,6 +181,7 @@ impl FibonacciSearch {
                 follow_width: 4,
                 follow_value: false,
                 noise: 0,
+                weights: Weights::Hand,
             },
             Effort::Quick => FibonacciSearch {
                 limits: Limits {
@@ -185,6 +195,7 @@ impl FibonacciSearch {
                 follow_width: 1,
                 follow_value: false,
                 noise: 0,
+                weights: Weights::Hand,
             },
         }
     }
@@ -387,6 +398,7 @@ pub(crate) mod tests {
             follow_width: 0,
             follow_value: false,
             noise: 0,
+            weights: Weights::Hand,
         };
         let three = FibonacciSearch {
             replies: 1,

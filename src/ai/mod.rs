@@ -35,6 +35,7 @@ pub mod baseline;
 pub mod review;
 mod rng;
 pub mod strength;
+pub mod texel;
 
 pub use fanorona::{
     evaluate_fanorona, fanorona_turn, fanorona_turn_with, play_turn as play_fanorona_turn,

@@ -41,10 +41,11 @@ pub enum Command {
     Ai(ai::AiArgs),
     /// Build the exact Fanorona endgame tables and print what they hold, or one position's result.
     Endgames(endgames::EndgamesArgs),
-    /// Play Fanorona games between two AIs and print every position with its game's result:
-    /// the data of `tune`.
+    /// Play Fanorona or Fibonacci games between two AIs and print every position with its game's
+    /// result: the data of `tune`.
     Selfplay(tune::SelfPlayArgs),
-    /// Fit the Fanorona evaluation's weights to `selfplay` data (Texel tuning) and print them.
+    /// Fit the Fanorona or Fibonacci evaluation's weights to `selfplay` data (Texel tuning) and
+    /// print them.
     Tune(tune::TuneArgs),
     /// Write a game's animated replay (a GIF, one frame per turn) from its moves.
     Replay(replay::ReplayArgs),

@@ -1,9 +1,11 @@
 //! `selfplay` and `tune`: the Texel tuning of the Fanorona evaluation
-//! ([`crate::ai::fanorona::tune`]), rerunnable from the command line.
+//! ([`crate::ai::fanorona::tune`]) and of the Fibonacci one ([`crate::ai::fibonacci::tune`],
+//! `--game fibonacci`), rerunnable from the command line.
 //!
 //! `selfplay` plays games between two AIs of one level and prints every position before a turn
-//! with its game's result, one per line (`position<TAB>1-0|0-1|1/2-1/2`), then a summary on
-//! standard error. `tune` reads such lines and prints the fitted weights:
+//! with its game's result, one per line (`position<TAB>1-0|0-1|1/2-1/2`, 1-0 a win of the
+//! player who moves first), then a summary on standard error. `tune` reads such lines and
+//! prints the fitted weights:
 //!
 //! ```text
 //! samples 41234 (quiet positions of 80321 lines)
@@ -22,13 +24,24 @@ use clap::Args;
 
 use crate::ai::Level;
 use crate::ai::fanorona::FanoronaSearch;
-use crate::ai::fanorona::eval::{self, FEATURES, feature_name};
-use crate::ai::fanorona::tune::{GameResult, Sample, SelfPlay, fit, self_play};
+use crate::ai::fanorona::{eval, tune as fanorona_tune};
+use crate::ai::fibonacci::{FibonacciSearch, eval as fibonacci_eval, tune as fibonacci_tune};
+use crate::ai::texel::{Fit, Outcome, Sample};
 use crate::engine::Codec;
 use crate::engine::fanorona::{self, Options};
 
+/// The game whose evaluation is tuned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TunedGame {
+    Fanorona,
+    Fibonacci,
+}
+
 #[derive(Clone, Debug, Args)]
 pub struct SelfPlayArgs {
+    /// The game: Fanorona (its rule set from `--rules`) or Fibonacci (the standard variant).
+    #[arg(long, value_enum, default_value = "fanorona")]
+    pub game: TunedGame,
     /// Fanorona rule set.
     #[arg(long, default_value = "escale", value_parser = super::codec::<fanorona::RuleSet>())]
     pub rules: fanorona::RuleSet,
@@ -52,6 +65,9 @@ pub struct SelfPlayArgs {
 
 #[derive(Clone, Debug, Args)]
 pub struct TuneArgs {
+    /// The game the data are of, whose evaluation is fitted.
+    #[arg(long, value_enum, default_value = "fanorona")]
+    pub game: TunedGame,
     /// Files of `selfplay` lines (`-` for standard input); give several to fit them together.
     #[arg(long = "data", required = true)]
     pub data: Vec<PathBuf>,
@@ -67,25 +83,47 @@ pub struct TuneArgs {
 /// Plays the games, printing each position as it comes, and exits 0; or exits 2 when standard
 /// output closes.
 pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
-    let mut search = FanoronaSearch::for_level(args.level);
-    search.limits.cap = None;
-    let play = SelfPlay {
-        options: Options {
-            rules: args.rules,
-            vela: None,
-        },
-        search,
-        random_turns: args.random_turns,
-        cap: args.cap,
+    // Each game's positions (as position strings) and result.
+    let mut play: Box<dyn FnMut(u64) -> (Vec<String>, Outcome)> = match args.game {
+        TunedGame::Fanorona => {
+            let mut search = FanoronaSearch::for_level(args.level);
+            search.limits.cap = None;
+            let play = fanorona_tune::SelfPlay {
+                options: Options {
+                    rules: args.rules,
+                    vela: None,
+                },
+                search,
+                random_turns: args.random_turns,
+                cap: args.cap,
+            };
+            Box::new(move |seed| {
+                let (positions, result) = fanorona_tune::self_play(&play, seed);
+                (positions.iter().map(ToString::to_string).collect(), result)
+            })
+        }
+        TunedGame::Fibonacci => {
+            let mut search = FibonacciSearch::for_level(args.level);
+            search.limits.cap = None;
+            let play = fibonacci_tune::SelfPlay {
+                search,
+                random_turns: args.random_turns,
+                cap: args.cap,
+            };
+            Box::new(move |seed| {
+                let (positions, result) = fibonacci_tune::self_play(&play, seed);
+                (positions.iter().map(ToString::to_string).collect(), result)
+            })
+        }
     };
     let mut out = std::io::stdout().lock();
-    let (mut white, mut black, mut drawn, mut lines) = (0, 0, 0, 0u64);
+    let (mut first, mut second, mut drawn, mut lines) = (0, 0, 0, 0u64);
     for g in 0..args.games {
-        let (positions, result) = self_play(&play, args.seed.wrapping_add(g));
+        let (positions, result) = play(args.seed.wrapping_add(g));
         match result {
-            GameResult::WhiteWins => white += 1,
-            GameResult::BlackWins => black += 1,
-            GameResult::Draw => drawn += 1,
+            Outcome::FirstWins => first += 1,
+            Outcome::SecondWins => second += 1,
+            Outcome::Draw => drawn += 1,
         }
         for p in &positions {
             if writeln!(out, "{p}\t{}", result.as_str()).is_err() {
@@ -96,11 +134,13 @@ pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
+    let (game, first_name, second_name) = match args.game {
+        TunedGame::Fanorona => (format!("{} rules", args.rules.as_str()), "white", "black"),
+        TunedGame::Fibonacci => ("fibonacci".to_string(), "red", "green"),
+    };
     eprintln!(
-        "{} games ({} rules, {}): white won {white}, black won {black}, drawn {drawn}; {lines} positions",
-        args.games,
-        args.rules.as_str(),
-        args.level
+        "{} games ({game}, {}): {first_name} won {first}, {second_name} won {second}, drawn {drawn}; {lines} positions",
+        args.games, args.level
     );
     ExitCode::SUCCESS
 }
@@ -119,8 +159,12 @@ pub fn run_tune(args: TuneArgs) -> ExitCode {
     }
 }
 
-/// The samples of every data file, and how many lines they had.
-fn read_samples(paths: &[PathBuf]) -> Result<(Vec<Sample>, u64), String> {
+/// The samples of every data file (`parse` gives a line's sample, if it has one), and how many
+/// lines they had.
+fn read_samples<const N: usize>(
+    paths: &[PathBuf],
+    parse: fn(&str) -> Result<Option<Sample<N>>, String>,
+) -> Result<(Vec<Sample<N>>, u64), String> {
     let (mut samples, mut lines) = (Vec::new(), 0u64);
     for path in paths {
         let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
@@ -136,8 +180,8 @@ fn read_samples(paths: &[PathBuf]) -> Result<(Vec<Sample>, u64), String> {
                 continue;
             }
             lines += 1;
-            let sample = Sample::parse(&line)
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+            let sample =
+                parse(&line).map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
             samples.extend(sample);
         }
     }
@@ -146,28 +190,62 @@ fn read_samples(paths: &[PathBuf]) -> Result<(Vec<Sample>, u64), String> {
 
 /// What `tune` prints, or why it cannot.
 pub fn tune_text(args: &TuneArgs) -> Result<String, String> {
-    let (samples, lines) = read_samples(&args.data)?;
-    if samples.is_empty() {
+    let tuned = args.from == "tuned";
+    match args.game {
+        TunedGame::Fanorona => {
+            let (samples, lines) = read_samples(&args.data, fanorona_tune::parse_sample)?;
+            let start = if tuned { &eval::TUNED } else { &eval::HAND };
+            let fit =
+                (!samples.is_empty()).then(|| fanorona_tune::fit(&samples, start, args.iterations));
+            fit_text(
+                fit,
+                samples.len(),
+                lines,
+                ["quiet position", "quiet positions"],
+                eval::feature_name,
+            )
+        }
+        TunedGame::Fibonacci => {
+            let (samples, lines) = read_samples(&args.data, fibonacci_tune::parse_sample)?;
+            let start = if tuned {
+                &fibonacci_eval::TUNED
+            } else {
+                &fibonacci_eval::HAND
+            };
+            let fit = (!samples.is_empty())
+                .then(|| fibonacci_tune::fit(&samples, start, args.iterations));
+            fit_text(
+                fit,
+                samples.len(),
+                lines,
+                ["position after a turn", "positions after a turn"],
+                fibonacci_eval::feature_name,
+            )
+        }
+    }
+}
+
+/// The text of a fit of `samples` samples (`what` they are: one, many) from `lines` lines, or
+/// the refusal when there were none.
+fn fit_text<const N: usize>(
+    fit: Option<Fit<N>>,
+    samples: usize,
+    lines: u64,
+    [one, many]: [&str; 2],
+    name: fn(usize) -> String,
+) -> Result<String, String> {
+    let Some(fit) = fit else {
         return Err(format!(
-            "no quiet position in {lines} lines: make data with `fibonacci-bot selfplay`"
+            "no {one} in {lines} lines: make data with `fibonacci-bot selfplay`"
         ));
-    }
-    let start = if args.from == "tuned" {
-        &eval::TUNED
-    } else {
-        &eval::HAND
     };
-    let fit = fit(&samples, start, args.iterations);
     let mut out = format!(
-        "samples {} (quiet positions of {lines} lines)\nk {:.5}\nerror before {:.5} after {:.5}\n",
-        samples.len(),
-        fit.k,
-        fit.before,
-        fit.after
+        "samples {samples} ({many} of {lines} lines)\nk {:.5}\nerror before {:.5} after {:.5}\n",
+        fit.k, fit.before, fit.after
     );
-    for i in 0..FEATURES {
-        out.push_str(&format!("{} {}\n", feature_name(i), fit.weights.0[i]));
+    for (i, w) in fit.weights.iter().enumerate() {
+        out.push_str(&format!("{} {w}\n", name(i)));
     }
-    out.push_str(&format!("weights {:?}\n", fit.weights.0));
+    out.push_str(&format!("weights {:?}\n", fit.weights));
     Ok(out)
 }

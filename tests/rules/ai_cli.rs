@@ -385,39 +385,56 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
-#[test]
-fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
-    let o = run(&[
-        "selfplay", "--rules", "standard", "--games", "3", "--level", "easy", "--cap", "80",
-    ]);
+/// Runs `selfplay` with `args` (twice: the same seed must play the same games) and checks that
+/// every line is a position of `game` that `rules play` accepts, a tab and the game's result,
+/// and that the summary counts the lines. Returns the data and the summary.
+fn selfplay_checked(args: &[&str], game: &str) -> (String, String) {
+    let o = run(args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let data = stdout(&o);
-    let lines: Vec<&str> = data.lines().collect();
-    assert!(lines.len() >= 3, "a position a turn: {}", lines.len());
-    // Every line is a position `rules play` accepts, a tab and the game's result.
-    for line in &lines {
+    for line in data.lines() {
         let (position, result) = line.split_once('\t').expect("a tab");
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{line}");
-        let p = run(&[
-            "rules",
-            "play",
-            "--game",
-            "fanorona",
-            "--position",
-            position,
-        ]);
+        let p = run(&["rules", "play", "--game", game, "--position", position]);
         assert_eq!(p.status.code(), Some(0), "{line}: {}", stderr(&p));
     }
-    assert!(
-        stderr(&o).contains(&format!("{} positions", lines.len())),
-        "{}",
-        stderr(&o)
+    let summary = stderr(&o);
+    let count = format!("{} positions", data.lines().count());
+    assert!(summary.contains(&count), "{summary}");
+    assert_eq!(
+        stdout(&run(args)),
+        data,
+        "the same seed plays the same games"
     );
-    // The same seed plays the same games.
-    let again = run(&[
+    (data, summary)
+}
+
+/// Checks that `tune`'s output `text` gives each of `names` a whole-number weight, and a
+/// `weights [...]` line of `count` weights.
+fn check_weights(text: &str, names: &[&str], count: usize) {
+    for name in names {
+        assert!(
+            text.lines().any(|l| l
+                .strip_prefix(name)
+                .is_some_and(|w| w.trim().parse::<i32>().is_ok())),
+            "{name}: {text}"
+        );
+    }
+    let weights = text
+        .lines()
+        .find_map(|l| l.strip_prefix("weights ["))
+        .unwrap_or_else(|| panic!("a weights line: {text}"));
+    assert_eq!(weights.split(',').count(), count, "{text}");
+}
+
+#[test]
+fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
+    let args = [
         "selfplay", "--rules", "standard", "--games", "3", "--level", "easy", "--cap", "80",
-    ]);
-    assert_eq!(stdout(&again), data);
+    ];
+    let (data, _) = selfplay_checked(&args, "fanorona");
+    let lines: Vec<&str> = data.lines().collect();
+    assert!(lines.len() >= 3, "a position a turn: {}", lines.len());
 
     let dir = scratch("fit");
     let file = dir.join("data.tsv");
@@ -452,21 +469,94 @@ fn selfplay_data_is_fitted_by_tune_which_prints_every_weight() {
         after <= before + 1e-4,
         "the fit does not make the error worse: {text}"
     );
-    for name in [
-        "point a1", "point e3", "hunt", "mobility", "threats", "exposed",
-    ] {
-        assert!(
-            text.lines().any(|l| l
-                .strip_prefix(name)
-                .is_some_and(|w| w.trim().parse::<i32>().is_ok())),
-            "{name}: {text}"
-        );
-    }
-    let weights = text
-        .lines()
-        .find_map(|l| l.strip_prefix("weights ["))
-        .unwrap_or_else(|| panic!("a weights line: {text}"));
-    assert_eq!(weights.split(',').count(), 19, "{text}");
+    check_weights(
+        &text,
+        &[
+            "point a1", "point e3", "hunt", "mobility", "threats", "exposed",
+        ],
+        19,
+    );
+}
+
+#[test]
+fn fibonacci_selfplay_data_is_fitted_by_tune_for_the_side_that_moved() {
+    let args = [
+        "selfplay",
+        "--game",
+        "fibonacci",
+        "--games",
+        "3",
+        "--level",
+        "easy",
+        "--cap",
+        "40",
+    ];
+    let (data, summary) = selfplay_checked(&args, "fibonacci");
+    let lines: Vec<&str> = data.lines().collect();
+    assert!(lines.len() >= 6, "a position a turn: {}", lines.len());
+    assert!(
+        summary.contains("3 games (fibonacci, easy): red won"),
+        "{summary}"
+    );
+
+    let dir = scratch("fibonacci-fit");
+    let file = dir.join("data.tsv");
+    std::fs::write(&file, &data).expect("written");
+    let file = file.to_str().expect("utf-8");
+    let o = run(&[
+        "tune",
+        "--game",
+        "fibonacci",
+        "--data",
+        file,
+        "--iterations",
+        "50",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    // Every position but each game's first (nobody has moved yet) is a sample.
+    let games = lines.iter().filter(|l| l.contains(" r 1 1\t")).count();
+    assert_eq!(games, 3, "{data}");
+    let first = format!(
+        "samples {} (positions after a turn of {} lines)",
+        lines.len() - 3,
+        lines.len()
+    );
+    assert!(text.starts_with(&first), "{text}");
+    check_weights(
+        &text,
+        &[
+            "mover.near",
+            "mover.ring5",
+            "next.pull6",
+            "next.allowance6",
+            "mover.reach",
+        ],
+        37,
+    );
+
+    // Fanorona lines are not Fibonacci data: refused, naming the line.
+    let fanorona = dir.join("fanorona.tsv");
+    std::fs::write(
+        &fanorona,
+        "WWWWWWWWW/WWWWWWWWW/BWBW.BWBW/BBBBBBBBB/BBBBBBBBB w\t1-0\n",
+    )
+    .expect("written");
+    let o = run(&[
+        "tune",
+        "--game",
+        "fibonacci",
+        "--data",
+        fanorona.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 1: bad position"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["selfplay", "--game", "go"]);
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]

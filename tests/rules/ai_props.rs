@@ -22,6 +22,7 @@ const FIBONACCI_TINY: FibonacciSearch = FibonacciSearch {
     follow_width: 1,
     follow_value: false,
     noise: 5,
+    weights: fibonacci_bot::ai::fibonacci::Weights::Hand,
 };
 
 /// A tiny Fanorona search: two turns deep with a capture extension.
@@ -145,8 +146,14 @@ proptest! {
             }
             if i % 4 == 3 {
                 // Every other check values the opponent's answers by our next turn.
+                // Every other check values the positions by the tuned weights.
                 let search = FibonacciSearch {
                     follow_value: i % 8 == 7,
+                    weights: if i % 16 < 8 {
+                        fibonacci_bot::ai::fibonacci::Weights::Tuned
+                    } else {
+                        fibonacci_bot::ai::fibonacci::Weights::Hand
+                    },
                     ..FIBONACCI_TINY
                 };
                 let turn = ai::fibonacci_turn_with(&game, &search, seed);

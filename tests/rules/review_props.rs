@@ -78,6 +78,7 @@ const FIBONACCI_SMALL: FibonacciSearch = FibonacciSearch {
     follow_width: 0,
     follow_value: false,
     noise: 20,
+    weights: fibonacci_bot::ai::fibonacci::Weights::Hand,
 };
 
 /// Moves of one whole turn per seed (fewer if the game ends), and possibly half a turn more.

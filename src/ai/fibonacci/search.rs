@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::super::{Limits, Rng, past};
-use super::eval::{Attack, evaluate};
+use super::eval::{Attack, Weights, value_for};
 use super::{FibonacciSearch, WIN};
 use crate::engine::Status;
 use crate::engine::fibonacci::{
@@ -77,6 +77,7 @@ struct Searcher {
     nodes: u64,
     rng: Rng,
     noise: i32,
+    weights: Weights,
     buffer: Vec<UnitMove>,
 }
 
@@ -96,7 +97,7 @@ impl Searcher {
         let root = Partial {
             moves: Moves::default(),
             game: game.clone(),
-            score: theirs.evaluate_against(game.position(), me, variant),
+            score: theirs.value_against(self.weights, game.position(), me, variant),
             theirs,
         };
         let mut kept = vec![root.clone()];
@@ -128,7 +129,7 @@ impl Searcher {
                         }
                         Status::Ongoing => {
                             theirs = p.theirs.after(next.position(), me.other(), variant);
-                            theirs.evaluate_against(next.position(), me, variant)
+                            theirs.value_against(self.weights, next.position(), me, variant)
                                 + self.rng.jitter(self.noise)
                         }
                         Status::Draw => 0,
@@ -203,11 +204,15 @@ pub(super) fn best_turn(
         nodes: 0,
         rng: Rng::new(seed),
         noise: search.noise,
+        weights: search.weights,
         buffer: Vec::with_capacity(256),
     };
     let candidates = s.turn(&root, search.width.max(1));
     let Some(first) = candidates.first() else {
-        return (Vec::new(), evaluate(root.position(), me, variant));
+        return (
+            Vec::new(),
+            -value_for(search.weights, root.position(), me.other(), variant),
+        );
     };
     if first.score >= WIN || search.replies == 0 {
         return (first.moves.to_vec(), first.score);
@@ -235,7 +240,8 @@ pub(super) fn best_turn(
                         let mut worst = i32::MAX;
                         let theirs = after.position().turn();
                         for a in answers.iter().take(search.follow_replies.max(1)) {
-                            let v = evaluate(a.game.position(), me, variant);
+                            // The opponent has just moved.
+                            let v = -value_for(search.weights, a.game.position(), me.other(), variant);
                             let next = if search.follow_replies > 0 {
                                 s.next_turn(&a.game, theirs, me, search.follow_width)
                             } else {
