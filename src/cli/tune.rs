@@ -24,7 +24,8 @@ use clap::Args;
 
 use crate::ai::Level;
 use crate::ai::fanorona::FanoronaSearch;
-use crate::ai::fanorona::{eval, tune as fanorona_tune};
+use crate::ai::fanorona::eval;
+use crate::ai::fanorona::tune as fanorona_tune;
 use crate::ai::fibonacci::{FibonacciSearch, eval as fibonacci_eval, tune as fibonacci_tune};
 use crate::ai::texel::{Fit, Outcome, Sample};
 use crate::engine::Codec;
@@ -97,10 +98,7 @@ pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
                 random_turns: args.random_turns,
                 cap: args.cap,
             };
-            Box::new(move |seed| {
-                let (positions, result) = fanorona_tune::self_play(&play, seed);
-                (positions.iter().map(ToString::to_string).collect(), result)
-            })
+            Box::new(move |seed| as_lines(fanorona_tune::self_play(&play, seed)))
         }
         TunedGame::Fibonacci => {
             let mut search = FibonacciSearch::for_level(args.level);
@@ -110,10 +108,7 @@ pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
                 random_turns: args.random_turns,
                 cap: args.cap,
             };
-            Box::new(move |seed| {
-                let (positions, result) = fibonacci_tune::self_play(&play, seed);
-                (positions.iter().map(ToString::to_string).collect(), result)
-            })
+            Box::new(move |seed| as_lines(fibonacci_tune::self_play(&play, seed)))
         }
     };
     let mut out = std::io::stdout().lock();
@@ -143,6 +138,11 @@ pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
         args.games, args.level
     );
     ExitCode::SUCCESS
+}
+
+/// A self-play game's positions as the lines' position strings, with its result.
+fn as_lines<P: ToString>((positions, result): (Vec<P>, Outcome)) -> (Vec<String>, Outcome) {
+    (positions.iter().map(ToString::to_string).collect(), result)
 }
 
 /// Fits the weights and prints them, exit 0; or prints a one-line reason and exits 2.
@@ -192,56 +192,53 @@ fn read_samples<const N: usize>(
 pub fn tune_text(args: &TuneArgs) -> Result<String, String> {
     let tuned = args.from == "tuned";
     match args.game {
-        TunedGame::Fanorona => {
-            let (samples, lines) = read_samples(&args.data, fanorona_tune::parse_sample)?;
-            let start = if tuned { &eval::TUNED } else { &eval::HAND };
-            let fit =
-                (!samples.is_empty()).then(|| fanorona_tune::fit(&samples, start, args.iterations));
-            fit_text(
-                fit,
-                samples.len(),
-                lines,
-                ["quiet position", "quiet positions"],
-                eval::feature_name,
-            )
-        }
-        TunedGame::Fibonacci => {
-            let (samples, lines) = read_samples(&args.data, fibonacci_tune::parse_sample)?;
-            let start = if tuned {
+        TunedGame::Fanorona => fit_text(
+            args,
+            fanorona_tune::parse_sample,
+            if tuned { &eval::TUNED.0 } else { &eval::HAND.0 },
+            fanorona_tune::fit,
+            ["quiet position", "quiet positions"],
+            eval::feature_name,
+        ),
+        TunedGame::Fibonacci => fit_text(
+            args,
+            fibonacci_tune::parse_sample,
+            if tuned {
                 &fibonacci_eval::TUNED
             } else {
                 &fibonacci_eval::HAND
-            };
-            let fit = (!samples.is_empty())
-                .then(|| fibonacci_tune::fit(&samples, start, args.iterations));
-            fit_text(
-                fit,
-                samples.len(),
-                lines,
-                ["position after a turn", "positions after a turn"],
-                fibonacci_eval::feature_name,
-            )
-        }
+            },
+            fibonacci_tune::fit,
+            ["position after a turn", "positions after a turn"],
+            fibonacci_eval::feature_name,
+        ),
     }
 }
 
-/// The text of a fit of `samples` samples (`what` they are: one, many) from `lines` lines, or
-/// the refusal when there were none.
+/// Reads the samples of `args.data` (`parse` gives a line's sample, if it has one; `what` they
+/// are: one, many), fits them from `start` and prints the fit, each weight by `name`; or the
+/// refusal when there was no sample.
 fn fit_text<const N: usize>(
-    fit: Option<Fit<N>>,
-    samples: usize,
-    lines: u64,
+    args: &TuneArgs,
+    parse: fn(&str) -> Result<Option<Sample<N>>, String>,
+    start: &[i32; N],
+    fit: fn(&[Sample<N>], &[i32; N], u32) -> Fit<N>,
     [one, many]: [&str; 2],
     name: fn(usize) -> String,
 ) -> Result<String, String> {
-    let Some(fit) = fit else {
+    let (samples, lines) = read_samples(&args.data, parse)?;
+    if samples.is_empty() {
         return Err(format!(
             "no {one} in {lines} lines: make data with `fibonacci-bot selfplay`"
         ));
-    };
+    }
+    let fit = fit(&samples, start, args.iterations);
     let mut out = format!(
-        "samples {samples} ({many} of {lines} lines)\nk {:.5}\nerror before {:.5} after {:.5}\n",
-        fit.k, fit.before, fit.after
+        "samples {} ({many} of {lines} lines)\nk {:.5}\nerror before {:.5} after {:.5}\n",
+        samples.len(),
+        fit.k,
+        fit.before,
+        fit.after
     );
     for (i, w) in fit.weights.iter().enumerate() {
         out.push_str(&format!("{} {w}\n", name(i)));

@@ -1,6 +1,6 @@
 //! Texel tuning of the Fanorona evaluation ([`crate::ai::texel`]): positions from self-play
-//! games, each labelled with its game's result, and the weights ([`Weights`]) that best predict
-//! those results.
+//! games, each labelled with its game's result, and the weights ([`super::eval::Weights`]) that
+//! best predict those results.
 //!
 //! A position's value is in hundredths of a piece, for the side to move; material stays 100 a
 //! piece (the sample's fixed part) and the other weights are fitted. Only quiet positions are used,
@@ -10,7 +10,7 @@
 //! The data come from `fibonacci-bot selfplay` and the fit from `fibonacci-bot tune` (README,
 //! "The rules command line").
 
-use super::eval::{FEATURES, PIECE, Weights, features};
+use super::eval::{FEATURES, PIECE, features};
 use super::{FanoronaSearch, fanorona_turn_with, play_turn};
 use crate::ai::baseline;
 use crate::ai::texel::{self, Outcome};
@@ -84,8 +84,8 @@ pub fn parse_sample(line: &str) -> Result<Option<Sample>, String> {
 }
 
 /// Fits the weights to `samples` from `start` in `iterations` gradient steps, and rounds them.
-pub fn fit(samples: &[Sample], start: &Weights, iterations: u32) -> texel::Fit<FEATURES> {
-    texel::fit(samples, &start.0, iterations, 0.5)
+pub fn fit(samples: &[Sample], start: &[i32; FEATURES], iterations: u32) -> texel::Fit<FEATURES> {
+    texel::fit(samples, start, iterations, 0.5)
 }
 
 #[cfg(test)]
@@ -113,7 +113,7 @@ mod tests {
                 }
             })
             .collect();
-        let fit = fit(&samples, &HAND, 300);
+        let fit = fit(&samples, &HAND.0, 300);
         // Every value is 0 with the hand weights here, so the scale k is left at its largest
         // (1), where a few hundredths of a piece per threat already decide.
         let (threats, mobility) = (fit.weights[THREATS], fit.weights[MOBILITY]);
