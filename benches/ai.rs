@@ -37,7 +37,8 @@
 //! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=tt-hard AI_BENCH_GAMESETS=fanorona-standard cargo bench
 //! --bench ai`, and run one game set per core.
 //!
-//! Each finished pairing prints its row at once, so a long run can be read as it goes.
+//! Each finished pairing prints its row at once, so a long run can be read as it goes, and under
+//! it the same results split by who moved first, with how many decided games the first mover won.
 
 use std::env;
 use std::io::Write;
@@ -347,7 +348,8 @@ fn main() {
     for &set in &sets {
         for &(a, b) in &pairings {
             let started = Instant::now();
-            let (mut wins, mut losses, mut draws) = (0, 0, 0);
+            // a's results when it moved first, and when it moved second.
+            let mut by_colour = [Tally::default(); 2];
             let first = var("AI_BENCH_FIRST_GAME", 0u32, |s| s.parse().ok());
             for g in first..first + games {
                 let result = play_game(
@@ -359,11 +361,7 @@ fn main() {
                     Length { cap, random_turns },
                     &mut timings,
                 );
-                match result {
-                    Some(true) => wins += 1,
-                    Some(false) => losses += 1,
-                    None => draws += 1,
-                }
+                by_colour[(g % 2) as usize].add(result);
                 let line = ai::strength::record_line(set.name(), a.name(), b.name(), result);
                 record(&line);
                 this_run.push_str(&line);
@@ -380,17 +378,35 @@ fn main() {
                     );
                 }
             }
-            let score = (f64::from(wins) + f64::from(draws) / 2.0) / f64::from(games.max(1));
+            let [as_first, as_second] = by_colour;
+            let all = as_first.and(as_second);
             println!(
                 "{:<18} {:<16} {:>5} {:>6} {:>6} {:>6} {:>7.1}% {:>7.0}s",
                 set.name(),
                 format!("{} v {}", a.name(), b.name()),
                 games,
-                wins,
-                losses,
-                draws,
-                score * 100.0,
+                all.wins,
+                all.losses,
+                all.draws,
+                all.score() * 100.0,
                 started.elapsed().as_secs_f64()
+            );
+            // Who moved first decides many games (Fibonacci above all): the same row by colour.
+            let first_won = as_first.wins + as_second.losses;
+            let decided = first_won + as_first.losses + as_second.wins;
+            println!(
+                "{:<18}   {} moving first {}/{}/{} ({:.1}%), second {}/{}/{} ({:.1}%); \
+                 the first mover won {first_won} of {decided} decided games",
+                "",
+                a.name(),
+                as_first.wins,
+                as_first.losses,
+                as_first.draws,
+                as_first.score() * 100.0,
+                as_second.wins,
+                as_second.losses,
+                as_second.draws,
+                as_second.score() * 100.0,
             );
         }
     }
@@ -430,6 +446,39 @@ fn main() {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
     });
     print_ratings(recorded.as_deref().unwrap_or(&this_run));
+}
+
+/// Wins, losses and draws of one player.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    wins: u32,
+    losses: u32,
+    draws: u32,
+}
+
+impl Tally {
+    /// Counts a result of `play_game`.
+    fn add(&mut self, result: Option<bool>) {
+        match result {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    fn and(self, other: Tally) -> Tally {
+        Tally {
+            wins: self.wins + other.wins,
+            losses: self.losses + other.losses,
+            draws: self.draws + other.draws,
+        }
+    }
+
+    /// Points per game, a draw counting half (0 when there was no game).
+    fn score(self) -> f64 {
+        let games = self.wins + self.losses + self.draws;
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(games.max(1))
+    }
 }
 
 /// Adds a game's line to the `AI_BENCH_RECORD` file, if there is one, at once.
