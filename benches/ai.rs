@@ -352,16 +352,17 @@ fn main() {
             let mut by_colour = [Tally::default(); 2];
             let first = var("AI_BENCH_FIRST_GAME", 0u32, |s| s.parse().ok());
             for g in first..first + games {
+                let a_first = g % 2 == 0;
                 let result = play_game(
                     set,
                     a,
                     b,
-                    g % 2 == 0,
+                    a_first,
                     u64::from(g),
                     Length { cap, random_turns },
                     &mut timings,
                 );
-                by_colour[(g % 2) as usize].add(result);
+                by_colour[usize::from(!a_first)].add(result);
                 let line = ai::strength::record_line(set.name(), a.name(), b.name(), result);
                 record(&line);
                 this_run.push_str(&line);
@@ -369,7 +370,7 @@ fn main() {
                 if env::var_os("AI_BENCH_EACH").is_some() {
                     println!(
                         "game {g}: {} moving first, {}",
-                        if g % 2 == 0 { a.name() } else { b.name() },
+                        if a_first { a.name() } else { b.name() },
                         match result {
                             Some(true) => format!("{} wins", a.name()),
                             Some(false) => format!("{} wins", b.name()),
