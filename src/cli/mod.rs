@@ -1,6 +1,6 @@
 //! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
 //! stable contract), `render`, `ai`, `replay`, `review`,
-//! `endgames`, `selfplay`, `tune`, `puzzles generate` and `ratings rebuild`.
+//! `endgames`, `selfplay`, `tune`, `puzzles generate`, `ratings rebuild` and `commands`.
 
 use std::process::ExitCode;
 
@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
 mod ai;
+mod commands;
 mod endgames;
 mod puzzles;
 mod ratings;
@@ -61,6 +62,10 @@ pub enum Command {
         #[command(subcommand)]
         action: ratings::RatingsAction,
     },
+    /// List the slash commands the bot registers, with their options and descriptions: one
+    /// command a line (optional options in brackets), or with `--markdown` the table README.md
+    /// carries.
+    Commands(commands::CommandsArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -184,6 +189,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Review(args)) => review::run(args),
         Some(Command::Puzzles { action }) => puzzles::run(action),
         Some(Command::Ratings { action }) => ratings::run(action),
+        Some(Command::Commands(args)) => commands::run(args),
     }
 }
 
