@@ -1,7 +1,7 @@
 //! What follows a finished game: a rematch (same options and clock, colours swapped) or, after a
-//! decisive Fanorona game, its vela round (RULES.md 2.3: the loser moves first, the winner plays
-//! under the vela restrictions). Either player offers it; it is a challenge to the other, in the
-//! same channel, answered like any challenge.
+//! decisive Fanorona game, its vela round (docs/fanorona.md, The vela round: the loser moves first,
+//! the winner plays under the vela restrictions). Either player offers it; it is a challenge to the
+//! other, in the same channel, answered like any challenge.
 
 use crate::engine::{Config, NoSecondRound, Side};
 use crate::store::challenges::{self, NewChallengeRow};

@@ -1,5 +1,5 @@
-//! A game's history as text: the options, the players, one line per turn in the notation of
-//! `RULES.md`, with timestamps, then the result.
+//! A game's history as text: the options, the players, one line per turn in the game's notation
+//! (docs/fibonacci.md or docs/fanorona.md, Notation), with timestamps, then the result.
 //!
 //! ```text
 //! fibonacci, variant standard, group same-category, clock 3d

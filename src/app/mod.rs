@@ -189,8 +189,8 @@ impl Service {
         }
     }
 
-    /// The history as text in the notation of RULES.md, one turn per line, with timestamps;
-    /// players are named by `name` (a front end's way of naming a user).
+    /// The history as text in the game's notation (docs/<game>.md, Notation), one turn per line,
+    /// with timestamps; players are named by `name` (a front end's way of naming a user).
     pub fn history_text(
         view: &GameView,
         entries: &[HistoryEntry],

@@ -294,7 +294,8 @@ mod tests {
 
     #[test]
     fn fanorona_menus_offer_first_steps_with_both_captures_where_both_exist() {
-        // d3-e3 approaches f3 or withdraws from c3 (RULES.md 2.4; the lesson "choose").
+        // d3-e3 approaches f3 or withdraws from c3 (docs/fanorona.md, Steps and captures; the
+        // lesson "choose").
         let config = Config::Fanorona(fanorona::Options::default());
         let game = Game::from_position(
             config,

@@ -1,4 +1,4 @@
-//! The command line: run the bot (no subcommand), `rules legal|play` (RULES.md section 3, a
+//! The command line: run the bot (no subcommand), `rules legal|play` (docs/command-line.md, a
 //! stable contract), `render`, `ai`, `replay`, `review`,
 //! `endgames`, `selfplay`, `tune`, `puzzles generate`, `ratings rebuild` and `commands`.
 
@@ -76,8 +76,9 @@ pub enum RulesAction {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Moves in the notation of RULES.md; `end` ends the current Fibonacci turn early.
-        /// Options may come before or after them (no move starts with a hyphen).
+        /// Moves in the game's notation (docs/fibonacci.md, docs/fanorona.md); `end` ends the
+        /// current Fibonacci turn early. Options may come before or after them (no move starts with
+        /// a hyphen).
         moves: Vec<String>,
     },
 }
@@ -95,7 +96,8 @@ pub struct GameArgs {
     /// The game.
     #[arg(long, default_value = "fibonacci", value_parser = codec::<GameKind>())]
     pub game: GameKind,
-    /// A position string (RULES.md 1.7 or 2.4); the start position when omitted.
+    /// A position string (docs/fibonacci.md or docs/fanorona.md, Position strings); the start
+    /// position when omitted.
     #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Fibonacci variant.
@@ -166,7 +168,7 @@ pub fn status_text(kind: GameKind, status: Status) -> String {
     }
 }
 
-/// Runs the command line; the exit code follows RULES.md section 3 (2 for a refused move).
+/// Runs the command line; the exit code follows docs/command-line.md (2 for a refused move).
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None | Some(Command::Bot) => crate::discord::main_entry(),

@@ -15,7 +15,7 @@ use crate::render::{BoardInfo, RenderOptions, ReplayFrame, replay_gif};
 pub struct ReplayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The game's moves in the notation of RULES.md, `end` included, as `rules play` takes
+    /// The game's moves in its notation (docs/<game>.md), `end` included, as `rules play` takes
     /// them. Options may come before or after them.
     pub moves: Vec<String>,
     /// The GIF file to write.

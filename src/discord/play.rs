@@ -254,7 +254,8 @@ mod tests {
 
     #[test]
     fn autocomplete_completes_the_last_move_on_top_of_the_earlier_ones() {
-        // Turn 1 is Red's single move; Green then has two (RULES.md 1.3).
+        // Turn 1 is Red's single move; Green then has two (docs/fibonacci.md, Turns and
+        // allowances).
         let mut game = fibonacci();
         game.play("b6-c6").expect("b6-c6 is legal at the start");
         let first = game.legal_moves()[0].clone();

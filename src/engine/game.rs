@@ -1,9 +1,9 @@
 //! The game-agnostic face of the engine.
 //!
 //! Everything outside `engine` talks to a game through [`Game`]: start it, play moves written in
-//! the notation of `RULES.md`, ask whose turn it is and whether it is over. Moves cross this
-//! boundary as text because that is what players type and what the move log stores; each game
-//! parses them into its own small types.
+//! the game's notation (docs/fibonacci.md, docs/fanorona.md), ask whose turn it is and whether it
+//! is over. Moves cross this boundary as text because that is what players type and what the move
+//! log stores; each game parses them into its own small types.
 //!
 //! The games are listed once, in [`with_games!`](crate::with_games): the enums here
 //! ([`GameKind`], [`Config`], [`Game`], [`Played`], [`MoveError`], [`PositionError`]) and their
@@ -257,7 +257,8 @@ macro_rules! define_games {
                 }
             }
 
-            /// A game from a position string (see `RULES.md` 1.7 and 2.4).
+            /// A game from a position string (docs/fibonacci.md or docs/fanorona.md, Position
+            /// strings).
             pub fn from_position(
                 config: Config,
                 seed: u64,
@@ -280,7 +281,7 @@ macro_rules! define_games {
                 }
             }
 
-            /// The position string of `RULES.md` (1.7 or 2.4).
+            /// The position string (docs/fibonacci.md or docs/fanorona.md, Position strings).
             pub fn position_string(&self) -> String {
                 match self {
                     $($(#[$attr])* Game::$kind(g) => Rules::position_string(g)),+
@@ -337,8 +338,9 @@ macro_rules! define_games {
                 moves
             }
 
-            /// Plays one move written in the notation of `RULES.md`: a Fibonacci unit move, or a
-            /// Fanorona step or whole chain. On error the game is unchanged.
+            /// Plays one move written in the game's notation (docs/<game>.md, Notation): a
+            /// Fibonacci unit move, or a Fanorona step or whole chain. On error the game is
+            /// unchanged.
             ///
             /// The word `end` is the same as [`Game::end_turn`], so a move log replays through
             /// `play`.

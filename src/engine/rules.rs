@@ -2,7 +2,7 @@
 //! ([`Codec`], [`GameOptions`]).
 //!
 //! Like shakmaty's `Position` trait, this is what a game is to the rest of the program: start
-//! it, read a position string, play moves written in the notation of `RULES.md`, ask whose turn
+//! it, read a position string, play moves written in its notation (docs/<game>.md), ask whose turn
 //! it is and whether it is over, name its sides and options. [`Game`](super::Game) dispatches to
 //! the implementations without a `match` per game in any other layer.
 
@@ -219,12 +219,12 @@ pub trait Rules: Clone + fmt::Debug + Sized {
 
     /// A new game from the start position. `seed` drives the game's chance, if it has any.
     fn start(options: Self::Options, seed: u64) -> Self;
-    /// A game from a position string (see `RULES.md`).
+    /// A game from a position string (docs/<game>.md, Position strings).
     fn load(options: Self::Options, seed: u64, position: &str)
     -> Result<Self, Self::PositionError>;
 
     fn rule_options(&self) -> Self::Options;
-    /// The position string of `RULES.md`.
+    /// The position string (docs/<game>.md, Position strings).
     fn position_string(&self) -> String;
     fn side_to_move(&self) -> Side;
     fn game_status(&self) -> Status;
@@ -244,7 +244,8 @@ pub trait Rules: Clone + fmt::Debug + Sized {
     }
     /// Every legal move of the side to move, in canonical notation, in any order.
     fn legal_notations(&self) -> Vec<String>;
-    /// Plays one move written in the notation of `RULES.md`. On error the game is unchanged.
+    /// Plays one move written in the game's notation (docs/<game>.md, Notation). On error the game
+    /// is unchanged.
     fn play_notation(&mut self, notation: &str) -> Result<Self::Played, Self::MoveError>;
     /// Ends the turn early, or stops a capture chain. On error the game is unchanged.
     fn stop_turn(&mut self) -> Result<Self::Played, Self::MoveError>;

@@ -1,4 +1,4 @@
-//! Fanorona's lessons (RULES.md section 2): steps, captures, chains, rule sets and the vela
+//! Fanorona's lessons (docs/fanorona.md): steps, captures, chains, rule sets and the vela
 //! round. Most positions hold a few pieces only, so the lesson's point stands out:
 //!
 //! ```text

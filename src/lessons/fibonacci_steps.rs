@@ -1,4 +1,4 @@
-//! Fibonacci's lessons (RULES.md section 1): moves, exchanges, turns, winning.
+//! Fibonacci's lessons (docs/fibonacci.md): moves, exchanges, turns, winning.
 //!
 //! Most positions are the start position with a piece or two moved, so the board stays familiar:
 //!

@@ -81,8 +81,9 @@ fn wrong_answers_that_are_legal_get_the_steps_reason() {
     }
 }
 
-/// RULES.md 1.3: the moves left in each standard Fibonacci step are the turn's allowance: the
-/// base 1-2-3-4-5-6, less one for each enemy strike piece next to the mover's centre.
+/// docs/fibonacci.md, Turns and allowances: the moves left in each standard Fibonacci step are
+/// the turn's allowance: the base 1-2-3-4-5-6, less one for each enemy strike piece next to the
+/// mover's centre.
 #[test]
 fn fibonacci_steps_start_with_their_turns_allowance() {
     for s in steps(GameKind::Fibonacci)

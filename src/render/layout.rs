@@ -140,8 +140,8 @@ mod tests {
         let f1 = fibonacci_lattice(5.0, 1.0);
         let f11 = fibonacci_lattice(5.0, 11.0);
         assert!((f1.0 - 100.0).abs() < 0.01 && (f11.0 - 900.0).abs() < 0.01);
-        // The six neighbour offsets of RULES.md 1.1 are all one spacing long (within the half
-        // pixel by which rows are snapped to whole pixels).
+        // The six neighbour offsets (docs/fibonacci.md, The board) are all one spacing long (within
+        // the half pixel by which rows are snapped to whole pixels).
         for (dr, dn) in [(0, -1), (0, 1), (1, 0), (1, 1), (-1, -1), (-1, 0)] {
             let p = fibonacci_lattice(5.0 + dr as f32, 6.0 + dn as f32);
             let d = (p.0 - f6.0).hypot(p.1 - f6.1);

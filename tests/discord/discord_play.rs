@@ -720,7 +720,8 @@ async fn green_ends(t: &Table, turn: u32) {
 /// A real Fibonacci game to a win, played by slash command: Red's six strike pieces flow up the
 /// f-file as a group (a group member may move to any point next to the group, swapping with an
 /// enemy piece it lands on), build a ring round j6 and then swap a strike with Green's centre on
-/// k6, pulling it into the ring (RULES.md 1.4 and 1.5). Green ends each turn at once.
+/// k6, pulling it into the ring (docs/fibonacci.md, Unit moves and End of the game). Green ends
+/// each turn at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fibonacci_game_played_to_a_win_by_surrounding_the_centre() {
     let t = Table::open().await;
@@ -802,8 +803,8 @@ async fn a_fibonacci_game_played_to_a_win_by_surrounding_the_centre() {
 }
 
 /// Fanorona: White's approach capture, then Black's three-step capture chain entered one step per
-/// command (RULES.md 2.2: after a capture the same piece may capture again, never twice in the
-/// same direction and never onto a point it has visited).
+/// command (docs/fanorona.md, Chains: after a capture the same piece may capture again, never twice
+/// in the same direction and never onto a point it has visited).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fanorona_capture_chain_entered_step_by_step() {
     let t = Table::open().await;

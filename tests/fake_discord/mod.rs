@@ -2,8 +2,6 @@
 //! the gateway (a WebSocket), with every request recorded so tests can assert on what the bot
 //! sent, plus a harness that starts the real `fibonacci-bot` binary against it.
 //!
-//! See `../shared/DISCORD_TESTING.md` for what serenity/poise need from each endpoint.
-//!
 //! - `model`: what the fake records and the rules by which it refuses what Discord refuses;
 //! - `rest`: the REST endpoints; `gateway`: the WebSocket;
 //! - this file: [`FakeDiscord`], which tests drive (interactions, injections, waits);

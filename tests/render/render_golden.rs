@@ -121,7 +121,8 @@ fn fanorona_golden_chain_in_progress_with_captures() {
 
 #[test]
 fn game_over_golden_shows_the_banner() {
-    // RULES.md 1.5: d5-e6 completes the ring of six Red strike pieces around the Green centre.
+    // docs/fibonacci.md, End of the game: d5-e6 completes the ring of six Red strike pieces around
+    // the Green centre.
     let position = ".....C/UUUUUU./......../....S..../....S...../....ScS..../....SS..../\
                     ........./......../uuuuuu./ssssss r 6 11";
     let mut game = Game::from_position(Config::default_for(GameKind::Fibonacci), 0, position)

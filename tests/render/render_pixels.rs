@@ -97,8 +97,9 @@ fn fibonacci_each_piece_shows_its_colour_at_its_point_and_empty_points_show_the_
 
 #[test]
 fn fibonacci_piece_kinds_differ_in_shape_not_only_in_colour() {
-    // RULES.md 1.2: strike pieces (diamonds) are pointed, support pieces (squares) fill their
-    // corners, the centre is round. Probe each where one shape has ink and the other not.
+    // The pieces of docs/fibonacci.md: strike pieces (diamonds) are pointed, support pieces
+    // (squares) fill their corners, the centre is round. Probe each where one shape has ink and the
+    // other not.
     let game = fibonacci();
     let img = render_image(&game, &info(), &RenderOptions::default()).expect("renders");
     let red = Palette::Standard.colours().sides[0].fill;

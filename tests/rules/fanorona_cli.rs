@@ -1,4 +1,4 @@
-//! `fibonacci-bot rules legal|play --game fanorona`, run as a process (RULES.md section 3).
+//! `fibonacci-bot rules legal|play --game fanorona`, run as a process (docs/command-line.md).
 
 use std::process::{Command, Output};
 

@@ -1,7 +1,7 @@
 //! Turn-level perft: the number of sequences of whole turns (each chain prefix a turn of its
 //! own), from the positions in `tests/data/fanorona_perft.txt`, under both rule sets and the vela
 //! round. Every count is checked twice: by the engine, and by a deliberately naive generator
-//! written below straight from the text of RULES.md section 2 (a grid of characters, coordinate
+//! written below straight from the text of docs/fanorona.md (a grid of characters, coordinate
 //! arithmetic, no tables, no bit boards). The naive generator also replays each turn through
 //! `Game::play_str`, so the checking path and the generating path of the engine must agree.
 //!

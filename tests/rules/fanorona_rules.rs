@@ -1,5 +1,5 @@
-//! Fanorona rules, one test per sentence of RULES.md section 2, and the worked examples of the
-//! French rules (`shared/seeds/002_70a2eb6a3a6fa8d1.txt`) rebuilt as positions.
+//! Fanorona rules, one test per sentence of docs/fanorona.md, and the worked examples of the
+//! published French rules (with their vela variant) rebuilt as positions.
 //!
 //! Positions are written rows 1 to 5 (bottom to top), as in the position string.
 

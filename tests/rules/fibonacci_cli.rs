@@ -1,4 +1,4 @@
-//! The rules command line for Fibonacci (RULES.md section 3), run as the real binary.
+//! The rules command line for Fibonacci (docs/command-line.md), run as the real binary.
 
 use std::process::{Command, Output};
 

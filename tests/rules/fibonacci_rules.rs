@@ -1,5 +1,6 @@
-//! One test per rule sentence of RULES.md section 1 (Fibonacci), named after the rule, and the
-//! worked examples of the French rules (`shared/seeds/000`, `004`) rebuilt as positions.
+//! One test per rule sentence of docs/fibonacci.md, named after the rule, and the worked examples
+//! of the published French rules (Naylor's rules as laid out by François Haffner) rebuilt as
+//! positions.
 
 use fibonacci_bot::engine::fibonacci::{
     Cell, CellError, Color, Game, GroupRule, Kind, MoveError, Options, Piece, Played, Position,
@@ -14,8 +15,8 @@ fn cell(s: &str) -> Cell {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-/// A position string from piece tokens such as `Ca3 Sf5 uj5` (letter of RULES.md 1.7, then the
-/// point) and the tail `"<side> <moves-left> <turn>"`.
+/// A position string from piece tokens such as `Ca3 Sf5 uj5` (letter of docs/fibonacci.md, Position
+/// strings, then the point) and the tail `"<side> <moves-left> <turn>"`.
 fn board(pieces: &str, tail: &str) -> String {
     let mut squares = ['.'; Cell::COUNT];
     for token in pieces.split_whitespace() {

@@ -3,8 +3,8 @@
 //! drawn for the side to move, with its distance to the next capture that keeps the result
 //! (plies, as DTZ tables count in chess).
 //!
-//! RULES.md 2.2 has no draw by repetition or by a move count, so a drawn position is one from
-//! which neither side can force a win: play goes on for ever. The vela restrictions (2.3) end
+//! The rules have no draw by repetition or by a move count, so a drawn position is one from
+//! which neither side can force a win: play goes on for ever. The vela restrictions end
 //! once the first-round winner has 5 pieces, so a table of at most 6 pieces holds in a vela round
 //! too.
 //!

@@ -21,7 +21,7 @@ const ROW_COL: [(i8, i8); 128] = {
 fn distance(a: u32, b: u32) -> i32 {
     let (ra, ca) = ROW_COL[a as usize];
     let (rb, cb) = ROW_COL[b as usize];
-    // Axial coordinates q = number − row, r = row (RULES.md 1.1).
+    // Axial coordinates q = number − row, r = row (docs/fibonacci.md, The board).
     let (dr, dn) = (i32::from(ra - rb), i32::from(ca - cb));
     (dn - dr).abs().max(dr.abs()).max(dn.abs())
 }

@@ -351,7 +351,7 @@ mod tests {
 
     #[test]
     fn diagonals_only_through_strong_points() {
-        // RULES.md 2.1: a1 is strong (0+0), b1 weak, b2 strong.
+        // docs/fanorona.md, The board: a1 is strong (0+0), b1 weak, b2 strong.
         assert!(p("a1").is_strong());
         assert!(!p("b1").is_strong());
         assert_eq!(p("a1").step(Dir::NE), Some(p("b2")));

@@ -9,7 +9,7 @@ use super::{CaptureKind, Color, Step, join_points};
 /// rules refusing a move that was read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    /// Not a step or chain in the notation of RULES.md 2.4 (the text, shortened).
+    /// Not a step or chain in the notation of docs/fanorona.md (the text, shortened).
     #[error("cannot read {0:?} as a step or a chain")]
     Syntax(String),
     /// A coordinate that is not on the board.

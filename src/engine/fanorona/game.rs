@@ -67,7 +67,8 @@ impl Game {
         Game::at(options, Position::start(first))
     }
 
-    /// A game from a position string (RULES.md 2.4), at turn 1 with no chain in progress.
+    /// A game from a position string (docs/fanorona.md, Position strings), at turn 1 with no chain
+    /// in progress.
     pub fn from_position(options: Options, position: &str) -> Result<Game, PositionError> {
         Ok(Game::at(options, position.parse()?))
     }
@@ -113,9 +114,9 @@ impl Game {
         self.chain.map(|c| c.at)
     }
 
-    /// Every legal whole turn as RULES.md section 3 prints them (each chain prefix its own turn,
-    /// capture suffix always present), unsorted. While a chain is in progress, the possible
-    /// continuations.
+    /// Every legal whole turn as `rules legal` prints them (docs/command-line.md; each chain prefix
+    /// its own turn, capture suffix always present), unsorted. While a chain is in progress, the
+    /// possible continuations.
     pub fn legal_turns(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.status != Status::Ongoing {

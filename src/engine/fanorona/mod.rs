@@ -1,4 +1,4 @@
-//! Fanorona: `RULES.md` section 2, with the escale and standard rule sets and the vela round.
+//! Fanorona: `docs/fanorona.md`, with the escale and standard rule sets and the vela round.
 //!
 //! CONTRACT (kept by every layer above): the public names and signatures in this module are used
 //! by `engine::game`, the renderer, the service and the CLI. The bodies are the engine's to write;
@@ -55,7 +55,7 @@ impl Color {
     }
 }
 
-/// Capture compulsory or not (RULES.md 2.2).
+/// Capture compulsory or not (docs/fanorona.md, Rule sets).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
     /// The source's rule: capturing is optional, but a step that reaches a capturing position
@@ -72,7 +72,7 @@ pub struct Options {
     /// Escale (capture optional) or standard (capture compulsory).
     pub rules: RuleSet,
     /// `Some(winner)` for a vela second round: the colour that won the first round
-    /// (the loser, `winner`'s opponent, moves first). RULES.md 2.3.
+    /// (the loser, `winner`'s opponent, moves first): docs/fanorona.md, The vela round.
     pub vela: Option<Color>,
 }
 
@@ -186,7 +186,8 @@ impl GameOptions for Options {
         Options { vela: None, ..*self }
     }
 
-    /// The vela round (RULES.md 2.3): the first round's winner plays under its restrictions.
+    /// The vela round (docs/fanorona.md, The vela round): the first round's winner plays under its
+    /// restrictions.
     fn second_round(&self, winner: Side) -> Result<Options, NoSecondRound> {
         if self.vela.is_some() {
             return Err(NoSecondRound::AlreadySecondRound);

@@ -1,4 +1,5 @@
-//! Steps, captures and whole-turn generation (RULES.md 2.2 and 2.3).
+//! Steps, captures and whole-turn generation (docs/fanorona.md: Steps and captures, Chains, The
+//! vela round).
 //!
 //! The first step of a turn is found for all pieces at once with bit-board shifts; the chain that
 //! may follow is a depth-first walk of one piece. Both [`Game`](super::Game) (checking what a
@@ -9,7 +10,8 @@ use super::board::{BOARD, CAN, Dir, Point, back, forward, points, run};
 use super::position::Position;
 use super::{CaptureKind, Color, Options, RuleSet, Step};
 
-/// What the side to move may capture this turn, fixed when the turn starts (RULES.md 2.3).
+/// What the side to move may capture this turn, fixed when the turn starts (docs/fanorona.md, The
+/// vela round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum CaptureMode {
     /// Normal rules: whole lines, chains allowed.
@@ -201,9 +203,10 @@ impl<F: FnMut(&[Step], &Position)> Walker<'_, F> {
 
 const KINDS: [CaptureKind; 2] = [CaptureKind::Approach, CaptureKind::Withdrawal];
 
-/// Calls `visit(steps, after)` for every legal whole turn of the side to move (RULES.md 2.2,
-/// 2.3 and section 3): each step, and each prefix of each capture chain, with the position after
-/// the turn, the opponent to move. Nothing when either side has no piece left (the game is over).
+/// Calls `visit(steps, after)` for every legal whole turn of the side to move (docs/fanorona.md and
+/// docs/command-line.md, `rules legal`): each step, and each prefix of each capture chain, with the
+/// position after the turn, the opponent to move. Nothing when either side has no piece left (the
+/// game is over).
 ///
 /// The order is fixed, and the AI's choices depend on it: piece by piece from a1 to i5; for each
 /// piece the directions clockwise from north ([`Dir::ALL`]); for each step approach before

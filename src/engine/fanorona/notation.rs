@@ -1,4 +1,5 @@
-//! Reading what a player types (RULES.md 2.4): `d2-d3`, `d2d3-`, `D2-D3+`, `d2-d3+,d3-c4-`.
+//! Reading what a player types (docs/fanorona.md, Notation): `d2-d3`, `d2d3-`, `D2-D3+`,
+//! `d2-d3+,d3-c4-`.
 //!
 //! Parsing only checks the syntax and that the points exist; whether the steps are legal is the
 //! game's business, so the two kinds of mistake get different messages.

@@ -1,4 +1,5 @@
-//! The position: where the pieces stand and who moves, with its string form (RULES.md 2.4).
+//! The position: where the pieces stand and who moves, with its string form (docs/fanorona.md,
+//! Position strings).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,7 +10,7 @@ use super::board::{Point, clip};
 /// Pieces per side at the start; no legal position holds more.
 pub const PIECES_PER_SIDE: u32 = 22;
 
-/// The pieces and the side to move: exactly what the position string of RULES.md 2.4 holds.
+/// The pieces and the side to move: exactly what a position string holds (docs/fanorona.md).
 ///
 /// Stored as two 45-bit boards (bit = [`Point::index`]), so a position is 17 bytes and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +21,7 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position (RULES.md 2.1) with `first` to move: White normally, the loser of the
+    /// The start position (docs/fanorona.md) with `first` to move: White normally, the loser of the
     /// first round in a vela round.
     ///
     /// ```text

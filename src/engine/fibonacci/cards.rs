@@ -1,4 +1,5 @@
-//! The cards variant's decks (RULES.md 1.6), drawn from the game's secret seed.
+//! The cards variant's decks (docs/fibonacci.md, The cards variant), drawn from the game's secret
+//! seed.
 //!
 //! Each player owns a deck of twelve cards, 1,1,2,2,…,6,6. A player's k-th turn (k from 0)
 //! reveals card `k % 12` of shuffle number `k / 12` of their deck, so the card of any turn is a

@@ -77,7 +77,7 @@ pub struct ReplayError {
 }
 
 impl Game {
-    /// The start position of RULES.md 1.2 with Red to move, turn 1.
+    /// The start position (docs/fibonacci.md) with Red to move, turn 1.
     pub fn new(options: Options, seed: u64) -> Game {
         let mut game = Game {
             options,
@@ -242,7 +242,8 @@ impl Game {
         })
     }
 
-    /// The allowance of turn `turn` in the current position (RULES.md 1.3 and 1.6).
+    /// The allowance of turn `turn` in the current position (docs/fibonacci.md, Turns and
+    /// allowances, The cards variant).
     pub fn allowance(&self, turn: u32) -> u8 {
         match self.options.variant {
             Variant::Cards => cards::card_for_turn(self.seed, turn),
@@ -260,7 +261,7 @@ impl Game {
         self.status == Status::Ongoing && self.position.moves_left() > 0
     }
 
-    /// Why `m` is illegal for the side to move, if it is (RULES.md 1.4).
+    /// Why `m` is illegal for the side to move, if it is (docs/fibonacci.md, Unit moves).
     fn check(&self, m: UnitMove) -> Result<(), MoveError> {
         let UnitMove { from, to } = m;
         let pos = &self.position;
@@ -290,7 +291,8 @@ impl Game {
         }
     }
 
-    /// The status the rules give the current position (RULES.md 1.5, or 1.6 for cards).
+    /// The status the rules give the current position (docs/fibonacci.md, End of the game; The
+    /// cards variant).
     fn evaluate(&self) -> Status {
         let pos = &self.position;
         let (red, green, reason) = match self.options.variant {

@@ -1,4 +1,4 @@
-//! Fibonacci (Thomas Naylor, 1990): `RULES.md` section 1.
+//! Fibonacci (Thomas Naylor, 1990): `docs/fibonacci.md`.
 //!
 //! CONTRACT (kept by every layer above): the public names and signatures in this file are used by
 //! `engine::game`, the renderer, the service and the CLI. The bodies are the engine's to write;
@@ -67,7 +67,7 @@ pub enum Variant {
     Cards,
 }
 
-/// What counts as a group (RULES.md 1.4.2, an interpretation kept as an option).
+/// What counts as a group (docs/fibonacci.md, Unit moves; an interpretation kept as an option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GroupRule {
     /// Pieces of the same colour and category (the French and German rules).

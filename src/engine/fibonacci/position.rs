@@ -1,5 +1,5 @@
-//! The position (RULES.md 1.7): six bitboards, the side to move, the moves left and the turn;
-//! its text form; unit-move generation and application; the win conditions.
+//! The position (docs/fibonacci.md, Position strings): six bitboards, the side to move, the moves
+//! left and the turn; its text form; unit-move generation and application; the win conditions.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,10 +7,11 @@ use std::str::FromStr;
 use super::board::{Bits, Cell, VALID, dilate, flood, snippet};
 use super::{Color, GroupRule, Kind, Piece, UnitMove};
 
-/// The start position of RULES.md 1.2, as data: a corrected diagram is a one-line change.
+/// The start position (docs/fibonacci.md), as data: a corrected diagram is a one-line change.
 pub const START: &str = "SSSSSC/.....S./......../u......../.uuu...U../...u...U.../..u...UUU./........U/......../.s...../csssss r 1 1";
 
-/// Pieces per colour that every position holds: pieces are never removed (RULES.md 1.4.5).
+/// Pieces per colour that every position holds: pieces are never removed (docs/fibonacci.md, Unit
+/// moves).
 const CENTRES: u32 = 1;
 const STRIKES: u32 = 6;
 const SUPPORTS: u32 = 6;
@@ -19,7 +20,7 @@ const SUPPORTS: u32 = 6;
 pub const MAX_ALLOWANCE: u8 = 6;
 
 /// The board, the side to move, the moves left in the turn and the turn number: exactly what
-/// the position string of RULES.md 1.7 holds.
+/// a position string holds (docs/fibonacci.md, Position strings).
 ///
 /// The board is one padded-layout bitboard per colour and kind (see `board`), so a position is
 /// a few words and copying it is cheap.
@@ -41,7 +42,8 @@ impl Color {
         }
     }
 
-    /// The colour that plays turn `turn`: Red the odd turns, Green the even ones (RULES.md 1.3).
+    /// The colour that plays turn `turn`: Red the odd turns, Green the even ones
+    /// (docs/fibonacci.md).
     pub fn of_turn(turn: u32) -> Color {
         if turn % 2 == 1 {
             Color::Red
@@ -83,7 +85,7 @@ impl fmt::Display for Kind {
 }
 
 impl Piece {
-    /// The letter of RULES.md 1.7: Red `C` `S` `U`, Green `c` `s` `u`.
+    /// The letter of a position string (docs/fibonacci.md): Red `C` `S` `U`, Green `c` `s` `u`.
     pub fn letter(self) -> char {
         let c = match self.kind {
             Kind::Centre => 'C',
@@ -116,7 +118,7 @@ impl Piece {
 const KINDS: [Kind; 3] = [Kind::Centre, Kind::Strike, Kind::Support];
 
 impl Position {
-    /// The start position (RULES.md 1.2): Red to move, one move, turn 1.
+    /// The start position (docs/fibonacci.md): Red to move, one move, turn 1.
     pub fn start() -> Position {
         // START is a constant checked by the tests; a failure here is a bug in that constant.
         START
@@ -191,14 +193,15 @@ impl Position {
         (dilate(centre) & self.bb(by, Kind::Strike)).count_ones()
     }
 
-    /// RULES.md 1.5: `color`'s centre has six neighbours and all hold the opponent's strikes.
+    /// docs/fibonacci.md, End of the game: `color`'s centre has six neighbours and all hold the
+    /// opponent's strikes.
     pub fn is_surrounded(&self, color: Color) -> bool {
         let around = dilate(self.bb(color, Kind::Centre));
         around.count_ones() == 6 && around & !self.bb(color.other(), Kind::Strike) == 0
     }
 
-    /// RULES.md 1.6: all six of `color`'s strike pieces form one group and at least three of
-    /// them neighbour the opponent's centre.
+    /// docs/fibonacci.md, The cards variant: all six of `color`'s strike pieces form one group and
+    /// at least three of them neighbour the opponent's centre.
     pub fn has_cards_formation(&self, color: Color) -> bool {
         let strikes = self.bb(color, Kind::Strike);
         if strikes == 0 || self.strikes_next_to_centre(color.other(), color) < 3 {
@@ -208,9 +211,9 @@ impl Position {
         flood(lowest, strikes) == strikes
     }
 
-    /// The group of `from` (RULES.md 1.4.2): the mover's pieces connected to it, of its own
-    /// category or of any kind as `rule` says. Empty when `from` holds no piece of the side to
-    /// move that may move.
+    /// The group of `from` (docs/fibonacci.md, Unit moves): the mover's pieces connected to it, of
+    /// its own category or of any kind as `rule` says. Empty when `from` holds no piece of the side
+    /// to move that may move.
     fn group_of(&self, from: Cell, rule: GroupRule) -> u128 {
         let bit = from.bit();
         let side = self.side;
@@ -234,7 +237,8 @@ impl Position {
         flood(bit, within)
     }
 
-    /// Targets of the side to move's piece on `from` given its group (RULES.md 1.4.3–4).
+    /// Targets of the side to move's piece on `from` given its group (docs/fibonacci.md, Unit
+    /// moves).
     #[inline]
     fn targets_in_group(&self, from_bit: u128, group: u128, kind: Kind) -> u128 {
         if group == from_bit {
@@ -273,7 +277,7 @@ impl Position {
         self.targets(m.from, rule) & m.to.bit() != 0
     }
 
-    /// True when the piece on `from` forms a group on its own (RULES.md 1.4.3).
+    /// True when the piece on `from` forms a group on its own (docs/fibonacci.md, Unit moves).
     pub fn is_alone(&self, from: Cell, rule: GroupRule) -> bool {
         self.group_of(from, rule) == from.bit()
     }
