@@ -18,6 +18,7 @@ mod fibonacci_props;
 mod fibonacci_rules;
 mod fuzz_parsers;
 mod puzzle_bank;
+mod readme_commands;
 mod review_cli;
 mod review_props;
 mod tournament_props;
