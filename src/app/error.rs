@@ -48,8 +48,9 @@ impl AppError {
 /// What went wrong inside, with its source chain for the log.
 #[derive(Debug, thiserror::Error)]
 pub enum InternalError {
-    #[error("database error")]
-    Store(#[source] StoreError),
+    /// The store's error says what failed ("database error: …") and its cause.
+    #[error(transparent)]
+    Store(StoreError),
     /// A row the program cannot read, or a move log that does not replay to its game row.
     #[error("inconsistent data: {0}")]
     Corrupt(String),
@@ -306,13 +307,66 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
-/// Why the service could not start.
+/// Why the service could not start, in words for the host (whoever runs the bot or the command
+/// line), never the players' ones: each names the database server and says what to do. The
+/// text says the whole cause and there is no `source`, so that printing the text alone and
+/// printing the whole chain ([`chain`]) both say the cause once.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error(transparent)]
     Embedded(#[from] EmbeddedError),
-    #[error("could not open the game database: {0}")]
-    Service(#[source] AppError),
+    /// `DATABASE_URL` or the pool's size cannot be used: the host's settings, not the server.
+    #[error("{0}")]
+    Settings(String),
+    /// The server at `at` (`host:port`) did not answer: `error` when connecting, none when it
+    /// stopped answering once connected.
+    #[error(
+        "the database server at {at} does not answer{}; check that PostgreSQL runs there and \
+         that DATABASE_URL names it, then try again",
+        error.as_ref().map_or_else(String::new, |e| format!(" ({e})"))
+    )]
+    Unreachable {
+        at: String,
+        error: Option<sqlx::Error>,
+    },
+    /// The server at `at` answered, but the service could not start on it (migrations that do
+    /// not apply, a damaged database).
+    #[error(
+        "the database server at {at} answered, but the game service could not start on it: {}",
+        match error { AppError::Internal(inner) => chain(inner), other => chain(other) }
+    )]
+    Failed { at: String, error: AppError },
+}
+
+impl StartError {
+    /// What the store's `error` means for the start on the server at `at`.
+    pub fn from_store(at: &str, error: StoreError) -> StartError {
+        match error {
+            StoreError::Settings(why) => StartError::Settings(why),
+            StoreError::Unavailable(error) => StartError::Unreachable {
+                at: at.to_string(),
+                error: Some(error),
+            },
+            other => StartError::Failed {
+                at: at.to_string(),
+                error: InternalError::Store(other).into(),
+            },
+        }
+    }
+
+    /// What the service's `error` means for the start on the server at `at`.
+    pub fn from_service(at: &str, error: AppError) -> StartError {
+        match error {
+            AppError::Unavailable => StartError::Unreachable {
+                at: at.to_string(),
+                error: None,
+            },
+            error => StartError::Failed {
+                at: at.to_string(),
+                error,
+            },
+        }
+    }
 }
 
 /// An error and every cause under it, on one line, for the log.

@@ -124,8 +124,29 @@ impl Service {
     /// A database that holds finished games but no ratings yet (from before ratings existed)
     /// gets them rebuilt here.
     pub async fn connect(database_url: &str) -> Result<Service, AppError> {
+        Service::open(Store::connect(database_url).await?).await
+    }
+
+    /// [`Service::connect`] with the host's words for what failed, naming the server
+    /// (see [`StartError`]).
+    pub(crate) async fn connect_for_host(database_url: &str) -> Result<Service, StartError> {
+        let at = match crate::store::server_address(database_url) {
+            Ok(at) => at,
+            Err(e) => return Err(StartError::from_store("", e)),
+        };
+        let store = Store::connect(database_url)
+            .await
+            .map_err(|e| StartError::from_store(&at, e))?;
+        Service::open(store)
+            .await
+            .map_err(|e| StartError::from_service(&at, e))
+    }
+
+    /// The service on a connected store, the shipped puzzles loaded and the ratings rebuilt if
+    /// missing.
+    async fn open(store: Store) -> Result<Service, AppError> {
         let service = Service {
-            store: Store::connect(database_url).await?,
+            store,
             clock: Arc::new(SystemClock),
             logs: Arc::default(),
             ai_bell: Arc::default(),
@@ -144,6 +165,11 @@ impl Service {
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Service {
         self.clock = clock;
         self
+    }
+
+    /// The database server, as `host:port`, for the host's messages (never the password).
+    pub fn database_address(&self) -> String {
+        self.store.address()
     }
 
     /// Connections the database pool holds, and how many of them are idle.

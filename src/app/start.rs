@@ -67,12 +67,12 @@ impl Running {
 pub async fn start(config: DatabaseConfig) -> Result<Running, StartError> {
     match config {
         DatabaseConfig::Url(url) => Ok(Running {
-            service: Service::connect(&url).await.map_err(StartError::Service)?,
+            service: Service::connect_for_host(&url).await?,
             server: None,
         }),
         DatabaseConfig::Embedded { data_dir } => {
             let server = EmbeddedServer::start(&data_dir).await?;
-            match Service::connect(server.url()).await {
+            match Service::connect_for_host(server.url()).await {
                 Ok(service) => Ok(Running {
                     service,
                     server: Some(server),
@@ -81,7 +81,7 @@ pub async fn start(config: DatabaseConfig) -> Result<Running, StartError> {
                     if let Err(stop) = server.stop().await {
                         tracing::error!("could not stop the embedded PostgreSQL: {stop}");
                     }
-                    Err(StartError::Service(e))
+                    Err(e)
                 }
             }
         }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::GameArgs;
+use super::exit::finish_usage;
 use crate::ai::{self, Level};
 
 #[derive(Clone, Debug, Args)]
@@ -20,16 +21,7 @@ pub struct AiArgs {
 
 /// Prints the turn and exits 0, or prints a one-line reason and exits 2.
 pub fn run(args: AiArgs) -> ExitCode {
-    match turn(&args) {
-        Ok(moves) => {
-            println!("{}", moves.join(" "));
-            ExitCode::SUCCESS
-        }
-        Err(reason) => {
-            eprintln!("{reason}");
-            ExitCode::from(2)
-        }
-    }
+    finish_usage(turn(&args).map(|moves| println!("{}", moves.join(" "))))
 }
 
 /// The AI's turn for these options, or the one-line reason there is none.

@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::exit::finish_usage;
 use crate::ai::fanorona::endgame::{Endgames, MOST_PIECES, Outcome};
 use crate::engine::Codec;
 use crate::engine::fanorona::{self, Options};
@@ -36,13 +37,7 @@ pub struct EndgamesArgs {
 /// Prints the tables' classes (or the position's result) and exits 0, or prints a one-line
 /// reason and exits 2.
 pub fn run(args: EndgamesArgs) -> ExitCode {
-    match text(&args, |line| println!("{line}")) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(reason) => {
-            eprintln!("{reason}");
-            ExitCode::from(2)
-        }
-    }
+    finish_usage(text(&args, |line| println!("{line}")))
 }
 
 /// The command's lines, given to `out` as they come (a class as soon as it is built), or the
@@ -72,9 +67,17 @@ pub fn text(args: &EndgamesArgs, mut out: impl FnMut(String)) -> Result<(), Stri
         .map_err(|e| format!("bad position: {e}"))?;
     let pieces = game.position().count(fanorona::Color::White)
         + game.position().count(fanorona::Color::Black);
+    if pieces > MOST_PIECES {
+        return Err(format!(
+            "the position has {pieces} pieces: the endgame tables only cover positions of at \
+             most {MOST_PIECES} pieces, so it cannot be looked up"
+        ));
+    }
     if pieces > args.pieces {
         return Err(format!(
-            "the position has {pieces} pieces; give --pieces {pieces} or more (at most {MOST_PIECES})"
+            "the position has {pieces} pieces, more than the {} the tables are built for: give \
+             --pieces {pieces}",
+            args.pieces
         ));
     }
     let tables = Endgames::build(args.rules, args.pieces);

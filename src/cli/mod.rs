@@ -5,13 +5,15 @@
 use std::process::ExitCode;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
 use crate::engine::{Codec, Config, Game, GameKind, Status, UnknownWord, fanorona, fibonacci};
 
 mod ai;
 mod commands;
 mod endgames;
+mod exit;
 mod puzzles;
 mod ratings;
 mod render;
@@ -90,16 +92,18 @@ fn codec<T: Codec + Send + Sync>() -> impl TypedValueParser<Value = T> {
         .try_map(|word| T::from_word(&word).ok_or_else(|| UnknownWord::new(&word, T::words())))
 }
 
-/// Which game, with which rules, from which position.
+/// Which game, with which rules, from which position: `P` is [`PositionArg`], or [`NoPosition`]
+/// for a command that always starts from the start position.
 #[derive(Clone, Debug, Args)]
-pub struct GameArgs {
+pub struct GameArgs<P: Args = PositionArg> {
+    /// First: the derived fields take their values out of the matches as they are read.
+    #[command(flatten)]
+    pub given: GivenOptions,
     /// The game.
     #[arg(long, default_value = "fibonacci", value_parser = codec::<GameKind>())]
     pub game: GameKind,
-    /// A position string (docs/fibonacci.md or docs/fanorona.md, Position strings); the start
-    /// position when omitted.
-    #[arg(long, allow_hyphen_values = true)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub start: P,
     /// Fibonacci variant.
     #[arg(long, default_value = "standard", value_parser = codec::<fibonacci::Variant>())]
     pub variant: fibonacci::Variant,
@@ -117,9 +121,80 @@ pub struct GameArgs {
     pub seed: u64,
 }
 
-impl GameArgs {
-    /// The engine configuration these options select; options of other games are ignored.
+/// `--position`, for the commands that take one.
+#[derive(Clone, Debug, Args)]
+pub struct PositionArg {
+    /// A position string (docs/fibonacci.md or docs/fanorona.md, Position strings); the start
+    /// position when omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+/// No `--position`: the command starts from the start position.
+#[derive(Clone, Debug, Args)]
+pub struct NoPosition {}
+
+/// The rule options of [`GameArgs`], by their game option key (`--variant` sets `variant`).
+const RULE_OPTIONS: [&str; 4] = ["variant", "group", "rules", "vela"];
+
+/// Which of the rule options the command line gave, rather than left to their defaults: an
+/// option of another game than `--game`'s is refused only when given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GivenOptions(Vec<&'static str>);
+
+impl FromArgMatches for GivenOptions {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(GivenOptions(
+            RULE_OPTIONS
+                .into_iter()
+                .filter(|key| matches.value_source(key) == Some(ValueSource::CommandLine))
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = GivenOptions::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// No arguments of its own: it reads those of the [`GameArgs`] it is flattened into.
+impl Args for GivenOptions {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd
+    }
+}
+
+impl<P: Args> GameArgs<P> {
+    /// The engine configuration these options select, or why not: an option of another game,
+    /// given explicitly, is refused (left to its default, it is not looked at).
     pub fn config(&self) -> Result<Config, String> {
+        let takes = |kind: GameKind, key: &str| kind.options().iter().any(|o| o.key == key);
+        if let Some(key) = self.given.0.iter().find(|key| !takes(self.game, key)) {
+            let owner = GameKind::ALL
+                .iter()
+                .find(|kind| takes(**kind, key))
+                .map_or("another game's", |kind| kind.title());
+            let own: Vec<String> = self
+                .game
+                .options()
+                .iter()
+                .map(|o| format!("--{}", o.key))
+                .collect();
+            let own = if own.is_empty() {
+                format!("{} takes no rule option", self.game.title())
+            } else {
+                format!("{} takes {}", self.game.title(), own.join(" and "))
+            };
+            return Err(format!(
+                "--{key} is a {owner} option; {own}: leave --{key} out, or give the --game it \
+                 belongs to"
+            ));
+        }
         let mut config = Config::default_for(self.game);
         let given = [
             ("variant", Some(self.variant.as_str())),
@@ -129,18 +204,20 @@ impl GameArgs {
         ];
         for (key, value) in given {
             if let Some(value) = value
-                && self.game.options().iter().any(|o| o.key == key)
+                && takes(self.game, key)
             {
                 config.set(key, value).map_err(|e| e.to_string())?;
             }
         }
         Ok(config)
     }
+}
 
+impl GameArgs {
     /// The game these options describe, or a one-line reason why not.
     pub fn game(&self) -> Result<Game, String> {
         let config = self.config()?;
-        match &self.position {
+        match &self.start.position {
             None => Ok(Game::new(config, self.seed)),
             Some(p) => {
                 Game::from_position(config, self.seed, p).map_err(|e| format!("bad position: {e}"))
@@ -168,20 +245,14 @@ pub fn status_text(kind: GameKind, status: Status) -> String {
     }
 }
 
-/// Runs the command line; the exit code follows docs/command-line.md (2 for a refused move).
+/// Runs the command line; the exit code follows [`exit::Exit`] (for `rules`, docs/command-line.md:
+/// 2 for a refused move).
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None | Some(Command::Bot) => crate::discord::main_entry(),
-        Some(Command::Rules { action }) => match rules(action) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(reason) => {
-                eprintln!("{reason}");
-                ExitCode::from(2)
-            }
-        },
+        Some(Command::Rules { action }) => {
+            exit::finish_usage(rules(action).map(|out| print!("{out}")))
+        }
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Ai(args)) => ai::run(args),
         Some(Command::Endgames(args)) => endgames::run(args),

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::GameArgs;
+use super::exit::{Stop, finish};
+use super::{GameArgs, NoPosition};
 use crate::engine::Config;
 use crate::puzzles::{Grade, generate};
 
@@ -18,35 +19,36 @@ pub enum PuzzlesAction {
 }
 
 #[derive(Clone, Debug, Args)]
+#[command(mut_arg("seed", |seed| seed.help(
+    "The seed of the generation: the same seed writes the same puzzles"
+)))]
 pub struct GenerateArgs {
-    /// The game and its rules; `--seed` seeds the self-play games (and their shuffles).
+    /// The game and its rules (no position: puzzles come from self-play games from the start);
+    /// `--seed` seeds the self-play games (and their shuffles).
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: GameArgs<NoPosition>,
     /// How many puzzles to write.
     #[arg(long, default_value_t = 300)]
     pub count: usize,
 }
 
-/// Runs `puzzles …`: exits 0 when every puzzle asked for was written, 2 otherwise.
+/// Runs `puzzles …`: exits 0 when every puzzle asked for was written; 2 for options it cannot
+/// use; 1 when fewer were found or standard output closed.
 pub fn run(action: PuzzlesAction) -> ExitCode {
     let PuzzlesAction::Generate(args) = action;
-    if args.game.position.is_some() {
-        eprintln!("puzzles come from self-play games from the start: leave out --position");
-        return ExitCode::from(2);
-    }
-    let config = match args.game.config() {
-        Ok(config) => config,
-        Err(reason) => {
-            eprintln!("{reason}");
-            return ExitCode::from(2);
-        }
-    };
+    finish(write_puzzles(&args))
+}
+
+fn write_puzzles(args: &GenerateArgs) -> Result<(), Stop> {
+    let config = args.game.config().map_err(Stop::usage)?;
     let puzzles = generate::generate(config, args.count, args.game.seed, &bank_name(config));
     let mut out = std::io::stdout().lock();
-    for p in &puzzles {
-        if writeln!(out, "{}", p.line()).is_err() {
-            return ExitCode::from(2);
-        }
+    for (written, p) in puzzles.iter().enumerate() {
+        writeln!(out, "{}", p.line()).map_err(|e| {
+            Stop::failure(format!(
+                "could not write to standard output after {written} puzzles: {e}"
+            ))
+        })?;
     }
     let graded = |g: Grade| puzzles.iter().filter(|p| p.grade() == Some(g)).count();
     eprintln!(
@@ -57,14 +59,13 @@ pub fn run(action: PuzzlesAction) -> ExitCode {
         graded(Grade::Hard)
     );
     if puzzles.len() < args.count {
-        eprintln!(
-            "only {} of the {} asked for were found",
+        return Err(Stop::failure(format!(
+            "only {} of the {} asked for were found: ask for fewer, or try another --seed",
             puzzles.len(),
             args.count
-        );
-        return ExitCode::from(2);
+        )));
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// The bank's name for ids: the game and its options that differ from the defaults

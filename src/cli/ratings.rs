@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use crate::app::{self, DatabaseConfig, chain};
+use super::exit::{Stop, finish};
+use crate::app::{self, AppError, DatabaseConfig, StartError, chain};
 
 #[derive(Clone, Copy, Debug, Subcommand)]
 pub enum RatingsAction {
@@ -14,49 +15,56 @@ pub enum RatingsAction {
     Rebuild,
 }
 
-/// Runs the action; prints what it did, or the reason it could not, and exits 1 then.
+/// Runs the action; prints what it did, or the reason it could not: exit 2 for settings that
+/// cannot be used (a `DATABASE_URL` that is not a URL), 1 for a failure at run time (the
+/// database does not answer).
 pub fn run(action: RatingsAction) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
         Ok(runtime) => runtime,
-        Err(e) => {
-            eprintln!("could not start: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return finish(Err(Stop::failure(format!("could not start: {e}")))),
     };
-    runtime.block_on(async move {
+    finish(runtime.block_on(async move {
         match action {
             RatingsAction::Rebuild => rebuild().await,
         }
-    })
+    }))
 }
 
-async fn rebuild() -> ExitCode {
-    let running = match app::start(DatabaseConfig::from_env()).await {
-        Ok(running) => running,
-        Err(e) => {
-            eprintln!("could not open the database: {}", chain(&e));
-            return ExitCode::FAILURE;
-        }
-    };
+async fn rebuild() -> Result<(), Stop> {
+    let running = app::start(DatabaseConfig::from_env())
+        .await
+        .map_err(|e| match e {
+            StartError::Settings(_) => Stop::usage(chain(&e)),
+            e => Stop::failure(chain(&e)),
+        })?;
+    let at = running.service.database_address();
     let result = running.service.rebuild_ratings().await;
     running.shutdown().await;
-    match result {
-        Ok(done) => {
-            println!(
-                "rebuilt {} rating{} from {} rated game{}",
-                done.ratings,
-                if done.ratings == 1 { "" } else { "s" },
-                done.games,
-                if done.games == 1 { "" } else { "s" }
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("could not rebuild the ratings: {}", chain(&e));
-            ExitCode::FAILURE
-        }
-    }
+    let done = result.map_err(|e| match e {
+        // The players' words ("try again in a minute") are the Discord layer's; the host is told
+        // which server and what to check.
+        AppError::Unavailable => Stop::failure(format!(
+            "the database server at {at} stopped answering while the ratings were rebuilt; \
+             check that PostgreSQL runs there, then run `ratings rebuild` again"
+        )),
+        AppError::Internal(inner) => Stop::failure(format!(
+            "could not rebuild the ratings in the database at {at}: {}",
+            chain(&inner)
+        )),
+        refused => Stop::failure(format!(
+            "could not rebuild the ratings in the database at {at}: {}",
+            chain(&refused)
+        )),
+    })?;
+    println!(
+        "rebuilt {} rating{} from {} rated game{}",
+        done.ratings,
+        if done.ratings == 1 { "" } else { "s" },
+        done.games,
+        if done.games == 1 { "" } else { "s" }
+    );
+    Ok(())
 }

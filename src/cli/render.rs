@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use super::GameArgs;
-use crate::render::{BoardInfo, Palette, RenderOptions, render_png_with};
+use super::exit::{Stop, finish};
+use crate::render::{BoardInfo, Palette, RenderError, RenderOptions, render_png_with};
 
 /// Colour scheme of the picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -48,27 +49,23 @@ pub struct RenderArgs {
     pub output: PathBuf,
 }
 
+/// Writes the PNG (exit 0), or prints a one-line reason and exits 2 (bad options, a refused
+/// move) or 1 (the picture could not be made or written).
 pub fn run(args: RenderArgs) -> ExitCode {
-    match render(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(reason) => {
-            eprintln!("{reason}");
-            ExitCode::from(2)
-        }
-    }
+    finish(render(&args))
 }
 
-fn render(args: &RenderArgs) -> Result<(), String> {
-    let mut game = args.game.game()?;
+fn render(args: &RenderArgs) -> Result<(), Stop> {
+    let mut game = args.game.game().map_err(Stop::usage)?;
     // Keep only the moves of the last turn played: a move that passes the turn starts afresh.
     let mut last_turn = Vec::new();
     let mut turn_passed = false;
     for m in &args.moves {
         let played = game.play(m).map_err(|e| {
-            format!(
+            Stop::usage(format!(
                 "{m}: {}",
                 crate::words::move_reason(crate::i18n::Lang::En, &e)
-            )
+            ))
         })?;
         if turn_passed {
             last_turn.clear();
@@ -92,7 +89,9 @@ fn render(args: &RenderArgs) -> Result<(), String> {
             PaletteArg::ColourBlind => Palette::ColourBlind,
         },
     };
-    let png = render_png_with(&game, &info, &options).map_err(|e| e.to_string())?;
-    std::fs::write(&args.output, png)
-        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))
+    let png = render_png_with(&game, &info, &options).map_err(|e| match e {
+        RenderError::BadHighlight(_) => Stop::usage(e.to_string()),
+        RenderError::Encode(_) | RenderError::Font(_) => Stop::failure(e.to_string()),
+    })?;
+    std::fs::write(&args.output, png).map_err(|e| super::exit::cannot_write(&args.output, &e))
 }

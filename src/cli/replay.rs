@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::exit::{Stop, finish};
 use super::{GameArgs, one_line};
 use crate::engine::turns;
 use crate::i18n::Lang;
@@ -26,24 +27,19 @@ pub struct ReplayArgs {
 /// Writes the GIF and prints one line about it (exit 0), or prints a one-line reason and exits
 /// 2 (a refused move or bad options) or 1 (the file could not be written).
 pub fn run(args: ReplayArgs) -> ExitCode {
-    let gif = match replay(&args) {
-        Ok(gif) => gif,
-        Err(reason) => {
-            eprintln!("{reason}");
-            return ExitCode::from(2);
-        }
-    };
-    let (bytes, frames) = gif;
-    if let Err(e) = std::fs::write(&args.output, &bytes) {
-        eprintln!("could not write {}: {e}", args.output.display());
-        return ExitCode::FAILURE;
-    }
+    finish(write(&args))
+}
+
+fn write(args: &ReplayArgs) -> Result<(), Stop> {
+    let (bytes, frames) = replay(args).map_err(Stop::usage)?;
+    std::fs::write(&args.output, &bytes)
+        .map_err(|e| super::exit::cannot_write(&args.output, &e))?;
     println!(
         "{}: {frames} frames, {} bytes",
         args.output.display(),
         bytes.len()
     );
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// The GIF of these moves and its number of frames, or the one-line reason there is none.

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::exit::finish_usage;
 use super::{GameArgs, one_line};
 use crate::ai::review::{self, Effort, Review};
 use crate::i18n::Lang;
@@ -29,21 +30,19 @@ pub struct ReviewArgs {
 
 /// Prints the reviewed turns and exits 0, or prints a one-line reason and exits 2.
 pub fn run(args: ReviewArgs) -> ExitCode {
-    match text(&args) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(reason) => {
-            eprintln!("{reason}");
-            ExitCode::from(2)
-        }
-    }
+    finish_usage(text(&args).map(|out| print!("{out}")))
 }
 
 /// The review of the game these options and moves describe.
 pub fn review(args: &ReviewArgs) -> Result<Review, String> {
     let start = args.game.game()?;
+    if args.moves.is_empty() {
+        return Err(
+            "no moves to review: give the game's moves after the options, as `rules play` takes \
+             them (`review --game fibonacci b6-c6 end …`)"
+                .to_string(),
+        );
+    }
     review::review(start, &args.moves, args.game.seed, Effort::Full).map_err(|e| {
         // The one wording module's English, as `rules play` words a refused move.
         let reason = crate::words::move_reason(Lang::En, &e.error);

@@ -22,6 +22,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::exit::{Stop, finish, finish_usage};
 use crate::ai::Level;
 use crate::ai::fanorona::FanoronaSearch;
 use crate::ai::fanorona::eval;
@@ -75,13 +76,13 @@ pub struct TuneArgs {
     /// Gradient steps (0: only measure the starting weights, e.g. on data kept out of a fit).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     pub iterations: u32,
-    /// The weights to start from: `hand` (issue 12's) or `tuned` (the last fit, `eval::TUNED`,
-    /// which no level plays yet).
+    /// The weights to start from: `hand` (the hand-set ones) or `tuned` (the last fit,
+    /// `eval::TUNED`).
     #[arg(long, default_value = "hand", value_parser = ["hand", "tuned"])]
     pub from: String,
 }
 
-/// Plays the games, printing each position as it comes, and exits 0; or exits 2 when standard
+/// Plays the games, printing each position as it comes, and exits 0; or exits 1 when standard
 /// output closes.
 pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
     // Each game's positions (as position strings) and result.
@@ -122,8 +123,9 @@ pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
         }
         for p in &positions {
             if writeln!(out, "{p}\t{}", result.as_str()).is_err() {
-                eprintln!("standard output closed after {lines} lines");
-                return ExitCode::from(2);
+                return finish(Err(Stop::failure(format!(
+                    "standard output closed after {lines} lines"
+                ))));
             }
             lines += 1;
         }
@@ -137,7 +139,7 @@ pub fn run_self_play(args: SelfPlayArgs) -> ExitCode {
         "{} games ({game}, {}): {first_name} won {first}, {second_name} won {second}, drawn {drawn}; {lines} positions",
         args.games, args.level
     );
-    ExitCode::SUCCESS
+    finish(Ok(()))
 }
 
 /// A self-play game's positions as the lines' position strings, with its result.
@@ -147,16 +149,7 @@ fn as_lines<P: ToString>((positions, result): (Vec<P>, Outcome)) -> (Vec<String>
 
 /// Fits the weights and prints them, exit 0; or prints a one-line reason and exits 2.
 pub fn run_tune(args: TuneArgs) -> ExitCode {
-    match tune_text(&args) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(reason) => {
-            eprintln!("{reason}");
-            ExitCode::from(2)
-        }
-    }
+    finish_usage(tune_text(&args).map(|text| print!("{text}")))
 }
 
 /// The samples of every data file (`parse` gives a line's sample, if it has one), and how many

@@ -95,12 +95,9 @@ fn pool_size() -> Result<u32, StoreError> {
         .and_then(|v| v.trim().parse::<u32>().ok())
         .filter(|n| (1..=MOST_CONNECTIONS).contains(n))
         .ok_or_else(|| {
-            StoreError::Database(sqlx::Error::Configuration(
-                format!(
-                    "{CONNECTIONS_VAR} must be a whole number from 1 to {MOST_CONNECTIONS}, \
-                     not {value:?}"
-                )
-                .into(),
+            StoreError::Settings(format!(
+                "{CONNECTIONS_VAR} must be a whole number from 1 to {MOST_CONNECTIONS}, \
+                 not {value:?}: set it to one, or unset it for {MAX_CONNECTIONS}"
             ))
         })
 }
@@ -142,11 +139,15 @@ fn failed_lately() -> bool {
 }
 
 /// A failed store operation.
+///
+/// A variant that wraps sqlx's error says it in its own text and gives no `source`: sqlx's
+/// errors print their own cause in their text as well as giving it as their source, so a printer
+/// that walks the sources ([`crate::app::chain`]) would say the cause again for each level.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The server could not be reached, dropped the connection, or is shutting down.
     #[error("the database is unreachable: {0}")]
-    Unavailable(#[source] sqlx::Error),
+    Unavailable(sqlx::Error),
     /// The channel already has an active game or an open challenge (the `channel_claims`
     /// primary key rejected a second claim).
     #[error("channel {0} already has an active game or an open challenge")]
@@ -160,9 +161,19 @@ pub enum StoreError {
     BadRow(String),
     /// Any other database error (a bug, a violated constraint).
     #[error("database error: {0}")]
-    Database(#[source] sqlx::Error),
+    Database(sqlx::Error),
     #[error("could not apply the database migrations: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(sqlx::migrate::MigrateError),
+    /// The host's settings cannot be used: a `DATABASE_URL` that is not a PostgreSQL URL, a
+    /// pool size out of range. The text says which and what to give instead.
+    #[error("{0}")]
+    Settings(String),
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> Self {
+        StoreError::Migrate(error)
+    }
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -207,6 +218,43 @@ pub(crate) fn is_unique_violation_of(error: &sqlx::Error, constraint: &str) -> b
     }
 }
 
+/// How to connect to `database_url`, or why it is not a PostgreSQL URL (in words that never
+/// repeat the URL, which may hold a password).
+fn connect_options(database_url: &str) -> Result<PgConnectOptions, StoreError> {
+    database_url.parse().map_err(|e: sqlx::Error| {
+        // sqlx's "error with configuration: " adds nothing to what the parser said.
+        let why = match e {
+            sqlx::Error::Configuration(why) => why.to_string(),
+            other => other.to_string(),
+        };
+        StoreError::Settings(format!(
+            "DATABASE_URL is not a PostgreSQL URL ({why}): give one like \
+             postgres://USER:PASSWORD@HOST:5432/DATABASE, or unset it for the embedded database"
+        ))
+    })
+}
+
+/// The server a database URL names, as `host:port` (or the socket directory and port): never
+/// the user or the password. For the host's messages.
+pub fn server_address(database_url: &str) -> Result<String, StoreError> {
+    connect_options(database_url).map(|options| address_of(&options))
+}
+
+fn address_of(options: &PgConnectOptions) -> String {
+    let port = options.get_port();
+    match options.get_socket() {
+        Some(dir) => format!("{} (port {port})", dir.display()),
+        None => {
+            let host = options.get_host();
+            if host.contains(':') && !host.starts_with('[') {
+                format!("[{host}]:{port}")
+            } else {
+                format!("{host}:{port}")
+            }
+        }
+    }
+}
+
 /// The database of the game service: a connection pool with the migrations applied.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -220,11 +268,7 @@ pub struct Store {
 impl Store {
     /// Connects to `database_url` and applies the migrations of `migrations/`.
     pub async fn connect(database_url: &str) -> Result<Store, StoreError> {
-        let mut options: PgConnectOptions = database_url.parse().map_err(|e: sqlx::Error| {
-            StoreError::Database(sqlx::Error::Configuration(
-                format!("DATABASE_URL is not a valid PostgreSQL URL: {e}").into(),
-            ))
-        })?;
+        let mut options = connect_options(database_url)?;
         let mode_set = std::env::var_os("PGSSLMODE").is_some();
         if plain_by_default(database_url, options.get_host(), mode_set) {
             options = options.ssl_mode(PgSslMode::Disable);
@@ -257,9 +301,18 @@ impl Store {
             .connect_with(options.clone());
         // The pool's own deadline is its patience with a busy server; a server that does not
         // answer at start is said at once.
-        let pool = tokio::time::timeout(CONNECT_TIMEOUT, pool)
-            .await
-            .map_err(|_| StoreError::Unavailable(sqlx::Error::PoolTimedOut))??;
+        let pool = match tokio::time::timeout(CONNECT_TIMEOUT, pool).await {
+            Ok(pool) => pool?,
+            Err(_) => {
+                // The pool tries a refused connection again until its deadline and then says
+                // only that it timed out: one plain attempt says why the server does not answer.
+                let attempt = sqlx::PgConnection::connect_with(&options);
+                return Err(match tokio::time::timeout(PROBE_TIMEOUT, attempt).await {
+                    Ok(Err(why)) => StoreError::from(why),
+                    _ => StoreError::from(sqlx::Error::PoolTimedOut),
+                });
+            }
+        };
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store {
             pool,
@@ -374,6 +427,11 @@ impl Store {
         &self.pool
     }
 
+    /// The server, as `host:port`, for the host's messages (see [`server_address`]).
+    pub fn address(&self) -> String {
+        address_of(&self.options)
+    }
+
     /// Closes every connection; later operations fail with [`StoreError::Unavailable`].
     pub async fn close(&self) {
         self.pool.close().await;
@@ -452,6 +510,31 @@ mod tests {
         // Another machine: sqlx's default (TLS when the server offers it).
         assert!(!plain("postgres://u@db.example.com/db", false));
         assert!(!plain("postgres://u@10.0.0.5:5432/db", false));
+    }
+
+    #[test]
+    fn a_server_address_names_host_and_port_never_the_user_or_password() {
+        let at = server_address("postgres://alice:s3cret@db.example.com:6543/games").unwrap();
+        assert_eq!(at, "db.example.com:6543");
+        assert_eq!(
+            server_address("postgres://u@127.0.0.1/db").unwrap(),
+            "127.0.0.1:5432"
+        );
+        assert_eq!(
+            server_address("postgres://u@[::1]:5433/db").unwrap(),
+            "[::1]:5433"
+        );
+        let Err(StoreError::Settings(why)) = server_address("notaurl") else {
+            panic!("not a URL");
+        };
+        assert!(
+            why.starts_with("DATABASE_URL is not a PostgreSQL URL ("),
+            "{why}"
+        );
+        let Err(StoreError::Settings(why)) = server_address("postgres://u:s3cret@h:port/db") else {
+            panic!("a bad port");
+        };
+        assert!(!why.contains("s3cret"), "{why}");
     }
 
     #[test]

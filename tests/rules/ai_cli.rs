@@ -363,7 +363,8 @@ fn endgames_refuses_what_it_cannot_hold_with_one_line() {
     for (args, says) in [
         (
             vec!["endgames", "--pieces", "3", "--position", four],
-            "the position has 4 pieces; give --pieces 4 or more",
+            "the position has 4 pieces, more than the 3 the tables are built for: give \
+             --pieces 4",
         ),
         (vec!["endgames", "--pieces", "7"], "7"),
         (vec!["endgames", "--pieces", "1"], "1"),

@@ -7,6 +7,7 @@
 
 mod ai_cli;
 mod ai_props;
+mod cli_errors;
 mod docs_examples;
 mod fanorona_cli;
 mod fanorona_perft;

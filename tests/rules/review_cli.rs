@@ -210,8 +210,15 @@ fn an_illegal_move_exits_2_with_one_line_naming_it() {
 }
 
 #[test]
-fn a_game_without_moves_has_nothing_to_report() {
+fn a_game_without_moves_is_refused() {
     for game in ["fibonacci", "fanorona"] {
-        assert_eq!(review(&["--game", game], &[]), Vec::new());
+        let o = run(&["review", "--game", game]);
+        assert_eq!(o.status.code(), Some(2), "{game}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+        assert!(
+            stderr(&o).contains("give the game's moves"),
+            "{}",
+            stderr(&o)
+        );
     }
 }
