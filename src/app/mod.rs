@@ -24,6 +24,7 @@ mod daily;
 mod games;
 mod history;
 mod input;
+mod installation;
 mod languages;
 mod learn;
 mod logs;
@@ -76,7 +77,10 @@ pub use ratings::{
 pub use reach::{Place, PlaceRefusal, place_allows};
 pub use review::{GameReview, review_game};
 pub use schedule::{AiTurn, Notice, TickReport};
-pub use start::{DatabaseConfig, Running, default_data_dir, start};
+pub use start::{
+    DatabaseConfig, LEGACY_DATA_DIR, Running, default_data_dir, default_data_dir_for,
+    legacy_data_dir, start,
+};
 pub use tournaments::{
     Advanced, EventPlayer, GameToStart, NewTournament, PairedGame, Table, TournamentRefusal,
     TournamentState, TournamentView,

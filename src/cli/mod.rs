@@ -20,6 +20,7 @@ mod render;
 mod replay;
 mod review;
 mod tune;
+mod unregister;
 
 /// fibonacci-bot: play Fibonacci and Fanorona on Discord. With no subcommand, runs the bot.
 #[derive(Debug, Parser)]
@@ -68,6 +69,10 @@ pub enum Command {
     /// command a line (optional options in brackets), or with `--markdown` the table README.md
     /// carries.
     Commands(commands::CommandsArgs),
+    /// Remove the bot's slash commands from one server (`--guild ID`) or from everywhere
+    /// (`--global`), with DISCORD_TOKEN. The bot removes the copies of an earlier
+    /// DISCORD_GUILD_ID by itself; this is for any it no longer knows of.
+    Unregister(unregister::UnregisterArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -263,6 +268,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Puzzles { action }) => puzzles::run(action),
         Some(Command::Ratings { action }) => ratings::run(action),
         Some(Command::Commands(args)) => commands::run(args),
+        Some(Command::Unregister(args)) => unregister::run(args),
     }
 }
 

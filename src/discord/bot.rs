@@ -247,6 +247,30 @@ async fn run(config: BotConfig) -> ExitCode {
                     return Err(BotError::Register(e));
                 }
                 tracing::info!(?scope, "commands registered");
+                // The copies of an earlier start's scope (DISCORD_GUILD_ID set, changed or
+                // unset since) would show every command twice where both apply.
+                match setup_service.command_scope(application).await {
+                    Ok(before) => {
+                        let before = before.map(register::Scope::from_guild);
+                        register::remove_old_copies(&api_base, &token, application, before, scope)
+                            .await;
+                        if before != Some(scope)
+                            && let Err(e) = setup_service
+                                .save_command_scope(application, scope.guild())
+                                .await
+                        {
+                            tracing::warn!(
+                                "could not record where the commands are registered: {}",
+                                chain(&e)
+                            );
+                        }
+                    }
+                    Err(e) => tracing::warn!(
+                        "could not read where the commands were registered last, so copies \
+                         left by an earlier DISCORD_GUILD_ID are not looked for: {}",
+                        chain(&e)
+                    ),
+                }
                 tracing::info!(bot = %ready.user.name, "ready");
                 Ok(Data {
                     service: setup_service,

@@ -94,7 +94,7 @@ impl fmt::Debug for BotConfig {
 pub enum ConfigError {
     #[error(
         "DISCORD_TOKEN is not set: create a bot in the Discord developer portal \
-         (see README, \"Running it on Discord\") and start it with DISCORD_TOKEN=<token>"
+         (README, \"Host it\", step 1) and start it with DISCORD_TOKEN=<token>"
     )]
     MissingToken,
     #[error("DISCORD_TOKEN contains whitespace or control characters; paste the token exactly")]

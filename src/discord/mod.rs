@@ -76,6 +76,27 @@ pub enum BotError {
     Register(#[from] register::RegisterError),
 }
 
+/// The `User-Agent` of every request the bot itself makes to Discord, in the form Discord's
+/// reference requires of every HTTP client, `DiscordBot ($url, $versionNumber)`: the project's
+/// address (`repository` in Cargo.toml) and this build's version. Serenity's own requests carry
+/// serenity's agent, of the same form.
+pub const USER_AGENT: &str = concat!(
+    "DiscordBot (",
+    env!("CARGO_PKG_REPOSITORY"),
+    ", ",
+    env!("CARGO_PKG_VERSION"),
+    ")"
+);
+
+/// The client of the bot's own requests to Discord (the start-up check, the commands'
+/// registration): every request says who it is ([`USER_AGENT`]) and gives up after `timeout`.
+pub(crate) fn http_client(timeout: std::time::Duration) -> reqwest::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .user_agent(USER_AGENT)
+        .timeout(timeout)
+        .build()
+}
+
 pub type Context<'a> = poise::Context<'a, Data, BotError>;
 
 /// Every slash command, in the order Discord lists them, with their descriptions and French

@@ -50,7 +50,6 @@ async fn ask(
     let response = match client
         .get(&url)
         .header(reqwest::header::AUTHORIZATION, format!("Bot {token}"))
-        .timeout(REQUEST_TIMEOUT)
         .send()
         .await
     {
@@ -87,7 +86,12 @@ async fn ask(
 /// Asks until Discord answers: the token accepted (with the shards it recommends) or refused.
 /// While Discord cannot be reached, says so once and keeps asking, each wait twice the last.
 pub async fn check(base: &str, token: &str) -> Result<GatewayBot, Refused> {
-    let client = reqwest::Client::new();
+    // Without a TLS back end nothing could reach Discord: a host's problem, said once.
+    let client = super::http_client(REQUEST_TIMEOUT).map_err(|e| {
+        Refused(format!(
+            "could not set up an HTTP client to reach Discord: {e}"
+        ))
+    })?;
     let mut delay = FIRST_DELAY;
     let mut said = false;
     loop {

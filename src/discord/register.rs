@@ -43,7 +43,7 @@ impl Scope {
 pub enum RegisterError {
     #[error("{0}")]
     Refused(String),
-    #[error("could not reach Discord at {base} to register the commands: {source}")]
+    #[error("could not reach Discord at {base} to change the commands")]
     Unreachable {
         base: String,
         #[source]
@@ -105,8 +105,13 @@ fn collect_errors(errors: Option<&Value>, path: String, out: &mut Vec<String>) {
 
 /// Discord's refusal of a registration as a sentence that says what to do.
 pub fn explain(scope: Scope, refusal: &Refusal) -> String {
+    explain_action("register", scope, refusal)
+}
+
+/// Discord's refusal to `action` ("register" or "remove") the commands in `scope`.
+fn explain_action(action: &str, scope: Scope, refusal: &Refusal) -> String {
     let what = format!(
-        "Discord refused to register the commands {}: {}",
+        "Discord refused to {action} the commands {}: {}",
         scope.words(),
         refusal.message
     );
@@ -176,7 +181,127 @@ fn retry_after(body: &Value, header: Option<&str>) -> Duration {
     Duration::from_secs_f64(seconds.clamp(0.0, 3600.0))
 }
 
-/// Puts `commands` as the bot's whole command list in `scope` (replacing what was there).
+/// Removes every command the bot registered in `scope` (its list there made empty): the copies
+/// left behind when the bot moves between one server and every server.
+pub async fn remove(
+    base: &str,
+    token: &str,
+    application: u64,
+    scope: Scope,
+) -> Result<(), RegisterError> {
+    register(base, token, application, scope, &[]).await
+}
+
+/// The bot's application id, asked of Discord with its token (for `fibonacci-bot unregister`,
+/// which runs without the gateway's READY).
+pub async fn application_id(base: &str, token: &str) -> Result<u64, RegisterError> {
+    let unreachable = |source| RegisterError::Unreachable {
+        base: base.to_string(),
+        source,
+    };
+    let client = super::http_client(REQUEST_TIMEOUT).map_err(unreachable)?;
+    let response = client
+        .get(format!("{base}/api/v10/oauth2/applications/@me"))
+        .header("Authorization", format!("Bot {token}"))
+        .send()
+        .await
+        .map_err(unreachable)?;
+    let status = response.status().as_u16();
+    let text = response.text().await.map_err(unreachable)?;
+    let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+    let id = json
+        .get("id")
+        .and_then(Value::as_str)
+        .and_then(|id| id.parse().ok());
+    match (status, id) {
+        (200, Some(id)) => Ok(id),
+        (401, _) => Err(RegisterError::Refused(
+            super::preflight::refused_token_words("401 Unauthorized"),
+        )),
+        _ => Err(RegisterError::Refused(format!(
+            "Discord did not say which application the bot is (GET /oauth2/applications/@me, \
+             HTTP {status}): {}. Try again later.",
+            Refusal::from_body(status, &json).message
+        ))),
+    }
+}
+
+/// Where the bot registered its commands before this start (`None` never, or unknown), where it
+/// registers them now, and what was done about the old copies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moved {
+    /// The same place as last time, or a first registration: nothing to remove.
+    Stayed,
+    /// The copies left in the old place were removed.
+    Removed(Scope),
+    /// They could not be: the host's command that removes them by hand, and why.
+    Left(Scope, String),
+}
+
+impl Scope {
+    /// The scope of a guild id as the database keeps it (`None`: every server).
+    pub fn from_guild(guild: Option<u64>) -> Scope {
+        guild.map_or(Scope::Global, Scope::Guild)
+    }
+
+    /// The guild id the database keeps (`None`: every server).
+    pub fn guild(self) -> Option<u64> {
+        match self {
+            Scope::Global => None,
+            Scope::Guild(g) => Some(g),
+        }
+    }
+
+    /// The command line that removes the bot's commands here by hand.
+    pub fn unregister_command(self) -> String {
+        match self {
+            Scope::Global => "fibonacci-bot unregister --global".to_string(),
+            Scope::Guild(g) => format!("fibonacci-bot unregister --guild {g}"),
+        }
+    }
+}
+
+/// After registering in `now`: removes the copies left where the bot registered `before` (as
+/// the database remembers it), and says so in the log. A failure is logged with the command
+/// that removes them by hand; the new commands work either way.
+pub async fn remove_old_copies(
+    base: &str,
+    token: &str,
+    application: u64,
+    before: Option<Scope>,
+    now: Scope,
+) -> Moved {
+    let Some(old) = before.filter(|old| *old != now) else {
+        return Moved::Stayed;
+    };
+    match remove(base, token, application, old).await {
+        Ok(()) => {
+            tracing::info!(
+                "the commands were registered {} last time and {} now: removed the old copies \
+                 {}, so that none shows twice",
+                old.words(),
+                now.words(),
+                old.words()
+            );
+            Moved::Removed(old)
+        }
+        Err(e) => {
+            let why = crate::app::chain(&e);
+            tracing::warn!(
+                "the commands were registered {} last time and {} now, and the old copies could \
+                 not be removed ({why}): where both apply, every command may show twice. Remove \
+                 them with `{}`",
+                old.words(),
+                now.words(),
+                old.unregister_command()
+            );
+            Moved::Left(old, why)
+        }
+    }
+}
+
+/// Puts `commands` as the bot's whole command list in `scope` (replacing what was there; an
+/// empty list removes them).
 pub async fn register(
     base: &str,
     token: &str,
@@ -184,6 +309,11 @@ pub async fn register(
     scope: Scope,
     commands: &[serenity::CreateCommand],
 ) -> Result<(), RegisterError> {
+    let action = if commands.is_empty() {
+        "remove"
+    } else {
+        "register"
+    };
     let url = match scope {
         Scope::Global => format!("{base}/api/v10/applications/{application}/commands"),
         Scope::Guild(g) => {
@@ -201,24 +331,13 @@ pub async fn register(
     }
     let mut body = listed.to_string().into_bytes();
     let mut server_only = false;
-    let client = reqwest::Client::builder()
-        .timeout(REQUEST_TIMEOUT)
-        .build()
-        .map_err(unreachable)?;
+    let client = super::http_client(REQUEST_TIMEOUT).map_err(unreachable)?;
     let mut rate_limited = 0;
     loop {
         let response = client
             .put(&url)
             .header("Authorization", format!("Bot {token}"))
             .header("Content-Type", "application/json")
-            .header(
-                "User-Agent",
-                concat!(
-                    "DiscordBot (fibonacci-bot, ",
-                    env!("CARGO_PKG_VERSION"),
-                    ")"
-                ),
-            )
             .body(body.clone())
             .send()
             .await
@@ -261,7 +380,9 @@ pub async fn register(
                 continue;
             }
         }
-        return Err(RegisterError::Refused(explain(scope, &refusal)));
+        return Err(RegisterError::Refused(explain_action(
+            action, scope, &refusal,
+        )));
     }
 }
 

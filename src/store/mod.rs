@@ -33,6 +33,7 @@ macro_rules! game_columns {
 pub mod challenges;
 pub mod embedded;
 pub mod games;
+pub mod installation;
 pub mod kinds;
 pub mod lessons;
 pub mod locales;

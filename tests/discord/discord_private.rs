@@ -252,7 +252,7 @@ async fn the_fake_refuses_posts_where_the_bot_is_not_and_a_sixth_follow_up() {
     }
     let (sent, rules) = t.say(ALICE, GROUP, "rules", &[]).await;
     assert!(rules.content.contains("Fibonacci"), "{}", rules.content);
-    let client = reqwest::Client::new();
+    let client = http_client();
     let followup = format!("{}/api/v10/webhooks/{APP_ID}/{}", t.fake.base, sent.token);
     let mut statuses = Vec::new();
     for n in 1..=6 {

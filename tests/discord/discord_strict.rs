@@ -239,7 +239,7 @@ async fn a_late_click_updates_the_clicked_challenge_and_takes_its_buttons() {
 #[tokio::test]
 async fn the_fake_refuses_what_discord_refuses() {
     let fake = FakeDiscord::start().await;
-    let http = reqwest::Client::new();
+    let http = http_client();
     let post = |path: String, body: serde_json::Value| {
         let request = http
             .post(format!("{}{path}", fake.base))

@@ -18,6 +18,8 @@ mod scenario;
 use gateway::*;
 pub use model::*;
 use rest::*;
+#[allow(unused_imports)] // the benches include this harness but send no requests of their own
+pub use rest::{http_client, user_agent_accepted};
 pub use scenario::*;
 
 use std::collections::HashMap;
@@ -296,6 +298,16 @@ impl FakeDiscord {
     /// The command list the bot registered last.
     pub fn commands(&self) -> Vec<Value> {
         self.shared.lock().commands.clone()
+    }
+
+    /// The commands registered in one server (`Some(guild)`) or globally (`None`) now.
+    pub fn commands_in(&self, guild: Option<u64>) -> Vec<Value> {
+        self.shared
+            .lock()
+            .scoped
+            .get(&guild)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The paths the bot registered its commands at (PUT), oldest first.

@@ -48,6 +48,7 @@ pub struct Request {
     pub method: String,
     pub path: String,
     pub authorization: Option<String>,
+    pub user_agent: Option<String>,
     /// The JSON body, or the `payload_json` part of a multipart body.
     pub json: Value,
     pub files: Vec<File>,
@@ -202,7 +203,11 @@ pub(crate) struct Inner {
     /// Interaction token → the message whose button was clicked.
     pub(crate) clicked: HashMap<String, u64>,
     pub(crate) edits: Vec<Edit>,
+    /// The command list the bot registered last (an empty list removes, it registers nothing).
     pub(crate) commands: Vec<Value>,
+    /// The commands registered in each place: one server's id, or `None` for every server.
+    pub(crate) scoped: HashMap<Option<u64>, Vec<Value>>,
+    /// Registrations of a non-empty list.
     pub(crate) registrations: usize,
     pub(crate) identifies: usize,
     /// IDENTIFYs refused for a wrong token (closed with 4004).

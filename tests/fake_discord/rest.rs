@@ -125,6 +125,37 @@ pub(crate) fn token_accepted(authorization: Option<&str>) -> bool {
     authorization.is_some_and(|a| a.strip_prefix("Bot ").unwrap_or(a) == TOKEN)
 }
 
+/// Whether `agent` has the form Discord's reference requires of every HTTP client,
+/// `DiscordBot ($url, $versionNumber)` (a client may append more after it): an http(s) address
+/// with a host, and a version that starts with a digit. Discord may block a request without it.
+pub fn user_agent_accepted(agent: Option<&str>) -> bool {
+    let Some((inside, _)) = agent
+        .and_then(|a| a.strip_prefix("DiscordBot ("))
+        .and_then(|a| a.split_once(')'))
+    else {
+        return false;
+    };
+    let Some((url, version)) = inside.split_once(", ") else {
+        return false;
+    };
+    let host = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .and_then(|rest| rest.split('/').next());
+    let spaceless = |s: &str| !s.is_empty() && !s.contains(char::is_whitespace);
+    host.is_some_and(|h| spaceless(h) && h.contains('.'))
+        && spaceless(version)
+        && version.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// An HTTP client for a test's own requests to the fake, which says who it is as Discord wants.
+pub fn http_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .user_agent("DiscordBot (https://example.org/fake-discord-tests, 1.0)")
+        .build()
+        .expect("an HTTP client")
+}
+
 /// Every REST endpoint.
 pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Body>) -> Response {
     let method = req.method().to_string();
@@ -132,6 +163,11 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
     let authorization = req
         .headers()
         .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let user_agent = req
+        .headers()
+        .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
     let (mut body, files) = read_body(req).await;
@@ -171,7 +207,12 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
         &segments[..],
         ["api", "v10", "interactions" | "webhooks", ..]
     );
-    let refused = if !by_interaction && !token_accepted(authorization.as_deref()) {
+    let refused = if !user_agent_accepted(user_agent.as_deref()) {
+        Some((
+            400,
+            json!({"message": "400: a User-Agent of the form `DiscordBot ($url, $versionNumber)` is required", "code": 0}),
+        ))
+    } else if !by_interaction && !token_accepted(authorization.as_deref()) {
         Some((401, json!({"message": "401: Unauthorized", "code": 0})))
     } else {
         fault
@@ -181,6 +222,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             method,
             path,
             authorization,
+            user_agent,
             json: body,
             files,
             known: true,
@@ -236,10 +278,17 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
                     answer,
                 ),
                 None => {
-                    inner.commands = body.as_array().cloned().unwrap_or_default();
-                    // Counted with the request's record below, so that a test woken by the
-                    // count also finds the request.
-                    registered = true;
+                    let listed = body.as_array().cloned().unwrap_or_default();
+                    let guild = guild_scoped
+                        .then(|| segments.get(5).and_then(|g| g.parse().ok()))
+                        .flatten();
+                    inner.scoped.insert(guild, listed.clone());
+                    if !listed.is_empty() {
+                        inner.commands = listed;
+                        // Counted with the request's record below, so that a test woken by
+                        // the count also finds the request.
+                        registered = true;
+                    }
                     json_response(StatusCode::OK, json!([]))
                 }
             }
@@ -592,6 +641,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, req: HttpRequest<Bod
             method,
             path,
             authorization,
+            user_agent,
             json: body,
             files,
             known,

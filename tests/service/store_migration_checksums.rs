@@ -96,6 +96,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "private channels",
         "086ba583d567651414db845cb5bd033456f23a1b3945cdf11209f959bde8b0e324e37721909289bea10c081e66b941f7",
     ),
+    (
+        18,
+        "command scope",
+        "1897e3d4a6c7c3f5933b9f14e19b82cc39acf27c2cef846b1e9d106e6cf771516a7f3850c64aabc4add2b6793c5d1580",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
