@@ -16,7 +16,8 @@ use std::process::{Command, ExitStatus};
 use std::time::{Duration, Instant};
 
 use fibonacci_bot::app::{
-    ColourChoice, DatabaseConfig, NewChallenge, Running, StartError, chain, default_data_dir, start,
+    ColourChoice, DatabaseConfig, LEGACY_DATA_DIR, NewChallenge, Running, StartError, chain,
+    default_data_dir, default_data_dir_for, legacy_data_dir, start,
 };
 use fibonacci_bot::engine::{Config, GameKind};
 use fibonacci_bot::store::embedded::{EmbeddedError, EmbeddedServer, running_as_root};
@@ -198,13 +199,92 @@ fn without_database_url_the_data_lives_under_the_configured_directory() {
         }
     }
     // As root the default is out of reach of any home directory (the server's account could not
-    // enter /root).
+    // enter /root); otherwise the user's data directory, wherever the bot is started from.
     let default = default_data_dir();
     if running_as_root() {
         assert_eq!(default, PathBuf::from("/var/lib/fibonacci-bot/postgres"));
     } else {
-        assert_eq!(default, PathBuf::from("data/postgres"));
+        assert_eq!(
+            default,
+            default_data_dir_for(
+                false,
+                std::env::var_os("XDG_DATA_HOME"),
+                std::env::var_os("HOME")
+            )
+        );
     }
+}
+
+#[test]
+fn the_default_data_directory_is_the_users_not_the_working_directorys() {
+    let os = |s: &str| Some(std::ffi::OsString::from(s));
+    let cases = [
+        (
+            true,
+            os("/x"),
+            os("/home/a"),
+            "/var/lib/fibonacci-bot/postgres",
+        ),
+        (
+            false,
+            os("/x/data"),
+            os("/home/a"),
+            "/x/data/fibonacci-bot/postgres",
+        ),
+        // The XDG specification ignores a relative XDG_DATA_HOME.
+        (
+            false,
+            os("rel"),
+            os("/home/a"),
+            "/home/a/.local/share/fibonacci-bot/postgres",
+        ),
+        (
+            false,
+            None,
+            os("/home/a"),
+            "/home/a/.local/share/fibonacci-bot/postgres",
+        ),
+        (
+            false,
+            os(""),
+            os("/home/a"),
+            "/home/a/.local/share/fibonacci-bot/postgres",
+        ),
+        (false, None, None, LEGACY_DATA_DIR),
+    ];
+    for (root, xdg, home, expected) in cases {
+        assert_eq!(
+            default_data_dir_for(root, xdg.clone(), home.clone()),
+            PathBuf::from(expected),
+            "root {root}, XDG_DATA_HOME {xdg:?}, HOME {home:?}"
+        );
+    }
+}
+
+#[test]
+fn an_earlier_versions_database_in_the_working_directory_is_still_found() {
+    let ws = Workspace::as_this_user("legacy");
+    let here = ws.base.join("work");
+    let default = ws.base.join("home/.local/share/fibonacci-bot/postgres");
+    let cluster = |dir: &Path| {
+        std::fs::create_dir_all(dir.join("pgdata")).expect("pgdata");
+        std::fs::write(dir.join("pgdata/PG_VERSION"), "15\n").expect("PG_VERSION");
+    };
+    std::fs::create_dir_all(&here).expect("working directory");
+    // Nothing anywhere: a new database in the default place.
+    assert_eq!(legacy_data_dir(&default, &here), None);
+    // An empty ./data/postgres (no cluster in it) is not a database.
+    std::fs::create_dir_all(here.join(LEGACY_DATA_DIR)).expect("empty");
+    assert_eq!(legacy_data_dir(&default, &here), None);
+    // An earlier version's cluster: still used.
+    cluster(&here.join(LEGACY_DATA_DIR));
+    assert_eq!(
+        legacy_data_dir(&default, &here),
+        Some(here.join(LEGACY_DATA_DIR))
+    );
+    // Once moved (the default holds a cluster), the default wins.
+    cluster(&default);
+    assert_eq!(legacy_data_dir(&default, &here), None);
 }
 
 /// A directory for one test's data, removed (with any server left running on it) on drop.

@@ -212,6 +212,12 @@ impl EmbeddedServer {
             dir: data_dir.clone(),
         };
         if !pgdata.join("PG_VERSION").is_file() {
+            tracing::info!(
+                "first start on this data directory: creating the game database in {} (every \
+                 game lives there; back it up, and set FIBONACCI_BOT_DATA_DIR to keep it \
+                 elsewhere)",
+                data_dir.display()
+            );
             initialise(&tools, &pgdata, &password).await?;
         }
         clear_leftover_server(&pgdata, &tools).await?;
