@@ -6,6 +6,15 @@ use super::*;
 // ---------------------------------------------------------------------------------------------
 // The real bot as a child process, and a fresh database for it.
 
+/// The bot binary cargo built for this test or bench (an example, which starts no bot of its
+/// own, has none).
+fn built_bot() -> &'static str {
+    match option_env!("CARGO_BIN_EXE_fibonacci-bot") {
+        Some(binary) => binary,
+        None => panic!("cargo sets CARGO_BIN_EXE_fibonacci-bot for tests and benches only"),
+    }
+}
+
 /// The `fibonacci-bot` binary running against the fake.
 pub struct Bot {
     child: Child,
@@ -39,8 +48,7 @@ impl Bot {
         let out = std::fs::File::create(&log).expect("create the bot's log file");
         let err = out.try_clone().expect("clone the log file handle");
         // `BENCH_BOT_BINARY` runs another build of the bot (a benchmark's "before").
-        let binary = std::env::var_os("BENCH_BOT_BINARY")
-            .unwrap_or_else(|| env!("CARGO_BIN_EXE_fibonacci-bot").into());
+        let binary = std::env::var_os("BENCH_BOT_BINARY").unwrap_or_else(|| built_bot().into());
         let mut command = Command::new(binary);
         command
             .env_clear()
@@ -466,7 +474,7 @@ impl Table {
                 channel,
             )
             .await;
-        let out = Command::new(env!("CARGO_BIN_EXE_fibonacci-bot"))
+        let out = Command::new(built_bot())
             .args(["rules", "legal", "--game", game, "--position", &position])
             .output()
             .expect("rules legal");
