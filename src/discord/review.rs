@@ -66,8 +66,8 @@ pub async fn review(
     .await
 }
 
-/// Edits the deferred answer with "reviewing… 12/60 turns" until the review ends (`heard`'s
-/// sender goes).
+/// Edits the deferred answer with "reviewing… 12/60 turns" from [`PROGRESS_AFTER`] until the
+/// review ends (`heard`'s sender goes); returns as soon as it ends, even before.
 async fn show_progress(
     http: Arc<serenity::Http>,
     interaction: serenity::CommandInteraction,
@@ -78,7 +78,16 @@ async fn show_progress(
         .duration_since(created_at(interaction.id.get()))
         .unwrap_or_default();
     let mut shown = None;
-    tokio::time::sleep(PROGRESS_AFTER.saturating_sub(since)).await;
+    // A review that ends before the progress would show (one stored, or a short one) is
+    // answered at once: the wait ends with it.
+    let wait = tokio::time::sleep(PROGRESS_AFTER.saturating_sub(since));
+    tokio::pin!(wait);
+    loop {
+        tokio::select! {
+            () = &mut wait => break,
+            changed = heard.changed() => if changed.is_err() { return; }
+        }
+    }
     loop {
         if heard.has_changed().is_err() {
             return;

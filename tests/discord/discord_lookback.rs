@@ -225,3 +225,39 @@ async fn a_replay_a_move_browser_and_a_review_look_back_at_a_game() {
     assert!(again.content.contains("4242 turns"), "{}", again.content);
     t.close().await;
 }
+
+/// A review already stored (issue 58, point 4) is answered at once, within Discord's first
+/// answer, not deferred behind a progress that had nothing to show.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stored_review_is_answered_at_once() {
+    let t = Table::open().await;
+    t.start_game(
+        GENERAL,
+        &[("game", json!("fanorona")), ("colour", json!("white"))],
+    )
+    .await;
+    play_fanorona(&t, 3).await;
+    let game: i64 = t
+        .sql_value("SELECT max(id) FROM games WHERE channel_id = $1", GENERAL)
+        .await;
+    t.say(BOB, GENERAL, "resign", &[]).await;
+    let first = public_answer(&t, CAROL, GENERAL, "review", game).await;
+    assert!(
+        first.content.contains(&format!("Review of game {game}")),
+        "{}",
+        first.content
+    );
+    // From the store: the answer itself, with its pictures, and no progress edit before it.
+    let (sent, again) = t
+        .say(ALICE, GENERAL, "review", &[("game", json!(game))])
+        .await;
+    assert!(!again.deferred, "a stored review was deferred: {again:?}");
+    assert!(!again.ephemeral, "{again:?}");
+    assert_eq!(again.content, first.content);
+    assert_eq!(
+        again.files.iter().filter(|f| f.is_png()).count(),
+        first.files.iter().filter(|f| f.is_png()).count()
+    );
+    assert_eq!(t.fake.followups_now(&sent), 0);
+    t.close().await;
+}
