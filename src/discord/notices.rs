@@ -282,13 +282,29 @@ async fn send(
             let (Some(user), Some(until)) = (notice.user, notice.deadline) else {
                 return Ok(());
             };
-            let headline = crate::tr!(
-                lang,
-                "notice-vacation",
-                player = mention(user),
-                until = timestamp(until, 'f'),
-                relative = timestamp(until, 'R')
-            );
+            // The opponent waits for that move: named too, unless it is the AI.
+            let waiting = view
+                .side_of(user)
+                .map(|side| side.other())
+                .filter(|&side| view.ai.is_none_or(|(ai, _)| ai != side))
+                .map(|side| view.player(side));
+            let headline = match waiting {
+                Some(opponent) => crate::tr!(
+                    lang,
+                    "notice-vacation",
+                    player = mention(user),
+                    opponent = mention(opponent),
+                    until = timestamp(until, 'f'),
+                    relative = timestamp(until, 'R')
+                ),
+                None => crate::tr!(
+                    lang,
+                    "notice-vacation-ai",
+                    player = mention(user),
+                    until = timestamp(until, 'f'),
+                    relative = timestamp(until, 'R')
+                ),
+            };
             let board = game_message(http, presenter, lang, &headline, view)
                 .await
                 .notify(view.players);

@@ -243,6 +243,14 @@ async fn a_vacation_outlives_a_restart_ends_by_itself_and_automatic_vacation_sav
     let mut pinged = told[0].pings.clone();
     pinged.sort_unstable();
     assert_eq!(pinged, [ALICE, BOB]);
+    // Discord pings only who the text mentions: Bob, who waits for that move, is named too.
+    for user in [ALICE, BOB] {
+        assert!(
+            told[0].content.contains(&format!("<@{user}>")),
+            "{user} not mentioned: {}",
+            told[0].content
+        );
+    }
     a_few_looks().await;
     assert!(!is_over(&t, GENERAL).await, "the game goes on");
     let used = vacation_days_used(&t, ALICE).await;

@@ -33,4 +33,5 @@ settings-auto-vacation = { $changed ->
        *[off] a deadline of yours that passes loses the game. Turn it on with `/{ cmd-settings } { cmd-settings-auto-vacation }:on`.
     }
 notice-resumed-vacation = ⏯ The pause is over, but the clock stays stopped for the vacation of { $player } until { $until }.
-notice-vacation = 🏖 The deadline of { $player } passed while they are on vacation: the clock waits until { $until } ({ $relative }).
+notice-vacation = 🏖 { $opponent }, the deadline of { $player } passed while they are on vacation: your game waits for them until { $until } ({ $relative }).
+notice-vacation-ai = 🏖 The deadline of { $player } passed while they are on vacation: the clock waits until { $until } ({ $relative }).

@@ -39,4 +39,5 @@ settings-auto-vacation = { $changed ->
        *[off] une de vos échéances dépassée perd la partie. Activez-les avec `/{ cmd-settings } { cmd-settings-auto-vacation }:on`.
     }
 notice-resumed-vacation = ⏯ La pause est finie, mais la pendule reste arrêtée pour les vacances de { $player } jusqu'au { $until }.
-notice-vacation = 🏖 L'échéance de { $player } est passée pendant ses vacances : la pendule attend le { $until } ({ $relative }).
+notice-vacation = 🏖 { $opponent }, l'échéance de { $player } est passée pendant ses vacances : votre partie l'attend jusqu'au { $until } ({ $relative }).
+notice-vacation-ai = 🏖 L'échéance de { $player } est passée pendant ses vacances : la pendule attend le { $until } ({ $relative }).
