@@ -328,6 +328,7 @@ pub(crate) mod tests {
             Options {
                 variant: Variant::Standard,
                 group: GroupRule::AnyFriendly,
+                ..Options::default()
             },
             0,
         );

@@ -62,6 +62,7 @@ pub fn bench_set(config: &Config) -> Option<&'static str> {
         Config::Fibonacci(fibonacci::Options {
             variant: fibonacci::Variant::Standard,
             group: fibonacci::GroupRule::SameCategory,
+            swap: fibonacci::Swap::Off,
         }) => Some("fibonacci"),
         Config::Fanorona(fanorona::Options { rules, vela: None }) => Some(match rules {
             fanorona::RuleSet::Escale => "fanorona-escale",

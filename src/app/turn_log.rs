@@ -93,6 +93,7 @@ mod tests {
             exchanged: None,
             skipped: vec![(4, Color::Green)],
             turn_ended: true,
+            swapped: false,
         });
         let entries = log_entries(&played, 9, 3, Side::First, 11, [11, 22]);
         let summary: Vec<(i32, i32, SideIndex, u64, MoveKind, &str)> = entries

@@ -115,6 +115,10 @@ pub struct GameArgs<P: Args = PositionArg> {
     /// Fibonacci: what counts as a group.
     #[arg(long, default_value = "same-category", value_parser = codec::<fibonacci::GroupRule>())]
     pub group: fibonacci::GroupRule,
+    /// Fibonacci: the swap rule; with `on`, after Red's first turn Green may play `swap`
+    /// instead of its turn, taking over Red's side (docs/fibonacci.md, The swap rule).
+    #[arg(long, default_value = "off", value_parser = codec::<fibonacci::Swap>())]
+    pub swap: fibonacci::Swap,
     /// Fanorona rule set.
     #[arg(long, default_value = "escale", value_parser = codec::<fanorona::RuleSet>())]
     pub rules: fanorona::RuleSet,
@@ -140,7 +144,7 @@ pub struct PositionArg {
 pub struct NoPosition {}
 
 /// The rule options of [`GameArgs`], by their game option key (`--variant` sets `variant`).
-const RULE_OPTIONS: [&str; 4] = ["variant", "group", "rules", "vela"];
+const RULE_OPTIONS: [&str; 5] = ["variant", "group", "swap", "rules", "vela"];
 
 /// Which of the rule options the command line gave, rather than left to their defaults: an
 /// option of another game than `--game`'s is refused only when given.
@@ -204,6 +208,7 @@ impl<P: Args> GameArgs<P> {
         let given = [
             ("variant", Some(self.variant.as_str())),
             ("group", Some(self.group.as_str())),
+            ("swap", Some(self.swap.as_str())),
             ("rules", Some(self.rules.as_str())),
             ("vela", self.vela.map(Codec::as_str)),
         ];

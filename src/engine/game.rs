@@ -239,6 +239,13 @@ macro_rules! define_games {
                     $($(#[$attr])* Played::$kind(p) => p.skipped_turns()),+
                 }
             }
+
+            /// True for the swap rule's turn: the players exchange sides.
+            pub fn swapped_sides(&self) -> bool {
+                match self {
+                    $($(#[$attr])* Played::$kind(p) => p.swapped_sides()),+
+                }
+            }
         }
 
         /// A game in progress: its options, its position and whatever hidden state the rules
@@ -484,9 +491,10 @@ mod tests {
     #[test]
     fn every_config_round_trips_through_its_text() {
         let all = Config::all();
-        // Fibonacci: 2 variants × 2 group rules; Fanorona: 2 rule sets × (no vela, white, black).
+        // Fibonacci: 2 variants × 2 group rules × swap rule off or on; Fanorona: 2 rule sets ×
+        // (no vela, white, black).
         let first_two = |c: &&Config| matches!(c.kind(), GameKind::Fibonacci | GameKind::Fanorona);
-        assert_eq!(all.iter().filter(first_two).count(), 4 + 6);
+        assert_eq!(all.iter().filter(first_two).count(), 8 + 6);
         for config in all {
             let text = config.to_string();
             assert_eq!(text.parse::<Config>(), Ok(config), "{text}");

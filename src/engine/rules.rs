@@ -190,6 +190,11 @@ pub trait PlayedMove: Clone + fmt::Debug + PartialEq + Eq {
     fn skipped_turns(&self) -> Vec<(u32, Side)> {
         Vec::new()
     }
+    /// True when the move was the swap rule's: the players exchange sides, and the side to move
+    /// is then played by the other player.
+    fn swapped_sides(&self) -> bool {
+        false
+    }
 }
 
 /// A move the engine refused.

@@ -1,7 +1,7 @@
 //! Fibonacci's refusals in the player's language: every [`MoveError`] of the engine, worded
 //! through the game's Fluent file (`games/fibonacci.ftl`).
 
-use crate::engine::fibonacci::{Cell, CellError, MoveError, ParseMoveError};
+use crate::engine::fibonacci::{Cell, CellError, MoveError, ParseMoveError, SwapRefusal};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -29,6 +29,9 @@ pub fn move_reason(lang: Lang, error: &MoveError) -> String {
         E::Occupied { from, to } => pair("reason-fib-occupied", from, to),
         E::NotNextToGroup { from, to } => pair("reason-fib-not-next-to-group", from, to),
         E::NoChange { from, to } => pair("reason-fib-no-change", from, to),
+        E::Swap(SwapRefusal::NotInThisGame) => tr!(lang, "reason-fib-swap-not-in-game"),
+        E::Swap(SwapRefusal::NotNow) => tr!(lang, "reason-fib-swap-not-now"),
+        E::Swap(SwapRefusal::AlreadySwapped) => tr!(lang, "reason-fib-swap-done"),
     }
 }
 
@@ -81,6 +84,9 @@ mod tests {
         "g5 is occupied: the piece on f4 is not part of a group, so it can only step to an empty point",
         "g5 is not next to its group: the piece on f4 can go to any point next to a piece of its group",
         "that exchange changes nothing: f4 and g5 hold the same kind of piece",
+        "this game is played without the swap rule: play a unit move, or end your turn",
+        "swap only instead of Green's first turn, before any of its moves: play a unit move, or end your turn",
+        "the players have already swapped sides in this game: play a unit move, or end your turn",
     ];
 
     /// One of every refusal the engine can give.
@@ -109,6 +115,9 @@ mod tests {
             F::Occupied { from: a, to: b },
             F::NotNextToGroup { from: a, to: b },
             F::NoChange { from: a, to: b },
+            F::Swap(SwapRefusal::NotInThisGame),
+            F::Swap(SwapRefusal::NotNow),
+            F::Swap(SwapRefusal::AlreadySwapped),
         ]
     }
 

@@ -53,6 +53,7 @@ fn fibonacci_options(cards: bool, any_friendly: bool) -> fibonacci::Options {
         } else {
             fibonacci::GroupRule::SameCategory
         },
+        ..fibonacci::Options::default()
     }
 }
 

@@ -18,6 +18,7 @@ fn options(group: &str) -> Options {
             "any-friendly" => GroupRule::AnyFriendly,
             other => panic!("unknown group rule {other:?} in the perft data"),
         },
+        ..Options::default()
     }
 }
 

@@ -14,7 +14,11 @@ fn any_options() -> impl Strategy<Value = Options> {
         prop_oneof![Just(Variant::Standard), Just(Variant::Cards)],
         prop_oneof![Just(GroupRule::SameCategory), Just(GroupRule::AnyFriendly)],
     )
-        .prop_map(|(variant, group)| Options { variant, group })
+        .prop_map(|(variant, group)| Options {
+            variant,
+            group,
+            ..Options::default()
+        })
 }
 
 /// Plays from the start: each choice picks a legal move by index, or ends the turn when it is

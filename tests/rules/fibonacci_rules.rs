@@ -4,9 +4,9 @@
 
 use fibonacci_bot::engine::fibonacci::{
     Cell, CellError, Color, Game, GroupRule, Kind, MoveError, Options, Piece, Played, Position,
-    PositionError, START, UnitMove, Variant, cards,
+    PositionError, START, SWAP, Swap, SwapRefusal, UnitMove, Variant, cards,
 };
-use fibonacci_bot::engine::{Side, Status, WinReason};
+use fibonacci_bot::engine::{Config, Rules, Side, Status, WinReason};
 
 // ------------------------------------------------------------------------------------------
 // Helpers
@@ -33,7 +33,11 @@ fn board(pieces: &str, tail: &str) -> String {
 }
 
 fn options(variant: Variant, group: GroupRule) -> Options {
-    Options { variant, group }
+    Options {
+        variant,
+        group,
+        ..Options::default()
+    }
 }
 
 fn standard(position: &str) -> Game {
@@ -373,7 +377,8 @@ fn rule_1_3_a_player_may_end_the_turn_early_after_any_number_of_moves_including_
             moved: None,
             exchanged: None,
             skipped: vec![],
-            turn_ended: true
+            turn_ended: true,
+            swapped: false,
         }
     );
     assert_eq!(game.position().turn(), 3);
@@ -1049,4 +1054,138 @@ fn example_three_move_winning_turn() {
         Status::Won(Side::First, WinReason::Surrounded)
     ); // IV
     assert!(game.position().is_surrounded(Color::Green));
+}
+
+// ------------------------------------------------------------------------------------------
+// The swap rule (docs/fibonacci.md, The swap rule): a named option, off by default.
+
+fn with_swap() -> Options {
+    Options {
+        swap: Swap::On,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn swap_rule_off_by_default_refuses_swap_and_never_lists_it() {
+    assert_eq!(Options::default().swap, Swap::Off);
+    let mut game = Game::new(Options::default(), 0);
+    play(&mut game, "e8-e7");
+    assert!(!game.can_swap());
+    assert!(!game.legal_notations().contains(&SWAP.to_string()));
+    let before = game.position().to_string();
+    assert_eq!(
+        game.play_str("swap"),
+        Err(MoveError::Swap(SwapRefusal::NotInThisGame))
+    );
+    assert_eq!(
+        game.position().to_string(),
+        before,
+        "a refusal changes nothing"
+    );
+}
+
+#[test]
+fn swap_rule_green_may_swap_instead_of_its_first_turn_and_then_plays_turn_2() {
+    let mut game = Game::new(with_swap(), 0);
+    // Red's first turn: no swap yet.
+    assert_eq!(
+        game.play_str("swap"),
+        Err(MoveError::Swap(SwapRefusal::NotNow))
+    );
+    play(&mut game, "e8-e7");
+    assert!(game.can_swap());
+    let legal = game.legal_notations();
+    assert_eq!(legal.last().map(String::as_str), Some(SWAP), "listed last");
+    let before = game.position().to_string();
+    let swapped = play(&mut game, "SWAP");
+    assert_eq!(
+        swapped,
+        Played {
+            unit: None,
+            moved: None,
+            exchanged: None,
+            skipped: vec![],
+            turn_ended: true,
+            swapped: true,
+        }
+    );
+    assert_eq!(swapped.notation(), "swap");
+    assert!(game.swapped());
+    // The board and the turn are the same: Green's turn 2, whole allowance of 2, now played by
+    // the player who was Red.
+    assert_eq!(game.position().to_string(), before);
+    assert_eq!(game.position().side_to_move(), Color::Green);
+    assert_eq!(
+        (game.position().turn(), game.position().moves_left()),
+        (2, 2)
+    );
+    assert_eq!(
+        game.play_str("swap"),
+        Err(MoveError::Swap(SwapRefusal::AlreadySwapped))
+    );
+    assert!(!game.legal_notations().contains(&SWAP.to_string()));
+    play(&mut game, "d1-c1");
+    play(&mut game, "end");
+    assert_eq!(game.position().turn(), 3);
+}
+
+#[test]
+fn swap_rule_no_swap_once_green_has_moved_or_ended_its_turn() {
+    let mut game = Game::new(with_swap(), 0);
+    play(&mut game, "e8-e7");
+    play(&mut game, "d1-c1");
+    assert_eq!(
+        game.play_str("swap"),
+        Err(MoveError::Swap(SwapRefusal::NotNow))
+    );
+    let mut game = Game::new(with_swap(), 0);
+    play(&mut game, "e8-e7");
+    play(&mut game, "end");
+    for _ in 0..4 {
+        assert_eq!(
+            game.play_str("swap"),
+            Err(MoveError::Swap(SwapRefusal::NotNow))
+        );
+        play(&mut game, "end");
+    }
+}
+
+#[test]
+fn swap_rule_a_log_with_swap_replays_and_the_option_has_its_codec_word() {
+    let log = ["e8-e7", "swap", "d1-c1", "end", "a1-c6"];
+    let game = Game::replay(with_swap(), 0, log).expect("the log replays");
+    assert!(game.swapped());
+    assert_eq!(game.position().turn(), 3);
+    let refused = Game::replay(Options::default(), 0, log).expect_err("no swap rule");
+    assert_eq!((refused.number, refused.notation.as_str()), (2, "swap"));
+
+    let config: Config = "fibonacci swap=on"
+        .parse()
+        .expect("the codec reads swap=on");
+    assert_eq!(config, Config::Fibonacci(with_swap()));
+    assert_eq!(
+        config.to_string(),
+        "fibonacci variant=standard group=same-category swap=on"
+    );
+    // Off is the default and is not written, so the games stored before the option keep their
+    // text.
+    assert_eq!(
+        Config::Fibonacci(Options::default()).to_string(),
+        "fibonacci variant=standard group=same-category"
+    );
+    assert!("fibonacci swap=maybe".parse::<Config>().is_err());
+}
+
+#[test]
+fn swap_rule_from_a_position_green_at_turn_2_with_its_whole_allowance_may_swap() {
+    let mut game = Game::new(with_swap(), 0);
+    play(&mut game, "e8-e7");
+    let at_turn_2 = game.position().to_string();
+    let loaded = Game::from_position(with_swap(), 0, &at_turn_2).expect("the position loads");
+    assert!(loaded.can_swap());
+    play(&mut game, "d1-c1");
+    let mid_turn = game.position().to_string();
+    let loaded = Game::from_position(with_swap(), 0, &mid_turn).expect("the position loads");
+    assert!(!loaded.can_swap(), "one of Green's moves is played");
 }

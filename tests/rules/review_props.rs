@@ -190,6 +190,7 @@ fn fibonacci_config(cards: bool, any_friendly: bool) -> Config {
         } else {
             fibonacci::GroupRule::SameCategory
         },
+        ..fibonacci::Options::default()
     })
 }
 

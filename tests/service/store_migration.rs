@@ -12,7 +12,13 @@ use sqlx::migrate::Migrator;
 /// The old columns (`game`, `variant`, `group_rule`, `rule_set`, `vela`) of each configuration,
 /// as migration 0001 stored them, and the configuration they mean.
 fn old_rows() -> Vec<([Option<&'static str>; 5], Config)> {
-    let fib = |variant, group| Config::Fibonacci(fibonacci::Options { variant, group });
+    let fib = |variant, group| {
+        Config::Fibonacci(fibonacci::Options {
+            variant,
+            group,
+            ..fibonacci::Options::default()
+        })
+    };
     let fan = |rules, vela| Config::Fanorona(fanorona::Options { rules, vela });
     use fanorona::{Color, RuleSet};
     use fibonacci::{GroupRule, Variant};

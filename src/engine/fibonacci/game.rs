@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::{
-    Cell, Color, Kind, MAX_ALLOWANCE, MoveError, Options, Piece, Position, PositionError, UnitMove,
-    Variant, board, cards,
+    Cell, Color, Kind, MAX_ALLOWANCE, MoveError, Options, Piece, Position, PositionError, Swap,
+    SwapRefusal, UnitMove, Variant, board, cards,
 };
 use crate::engine::{Side, Status, WinReason};
 
@@ -20,19 +20,27 @@ pub struct Played {
     /// Turns skipped automatically after this move because their allowance was 0
     /// (recorded in the move log), as (turn number, colour).
     pub skipped: Vec<(u32, Color)>,
-    /// True when this move ended the turn (allowance used up, `end`, or the game ended).
+    /// True when this move ended the turn (allowance used up, `end`, `swap`, or the game
+    /// ended).
     pub turn_ended: bool,
+    /// True for `swap`: the players exchange sides, and Green's turn 2 is still to be played
+    /// (by the player who was Red).
+    pub swapped: bool,
 }
 
 impl Played {
-    /// Canonical notation: `g9-f9`, or `end`.
+    /// Canonical notation: `g9-f9`, `end`, or `swap`.
     pub fn notation(&self) -> String {
         match self.unit {
             Some(m) => m.to_string(),
+            None if self.swapped => SWAP.to_string(),
             None => "end".to_string(),
         }
     }
 }
+
+/// The notation of the swap rule's turn.
+pub const SWAP: &str = "swap";
 
 /// At most this many turns in a row can be skipped. Proof: a turn from the sixth on has base
 /// allowance 6, so an allowance of 0 needs six enemy strike pieces next to the centre, which is
@@ -51,6 +59,10 @@ pub struct Game {
     position: Position,
     card: Option<u8>,
     status: Status,
+    /// Green may still swap: the swap rule, Green's turn 2, nothing of it played yet.
+    swap_open: bool,
+    /// The players swapped sides in this game.
+    swapped: bool,
 }
 
 /// Leaves the seed out: it decides the cards to come, and debug output can end up in logs or
@@ -62,6 +74,8 @@ impl fmt::Debug for Game {
             .field("position", &self.position.to_string())
             .field("card", &self.card)
             .field("status", &self.status)
+            .field("swap_open", &self.swap_open)
+            .field("swapped", &self.swapped)
             .finish_non_exhaustive()
     }
 }
@@ -85,6 +99,8 @@ impl Game {
             position: Position::start(),
             card: None,
             status: Status::Ongoing,
+            swap_open: false,
+            swapped: false,
         };
         game.status = game.evaluate();
         if options.variant == Variant::Cards {
@@ -102,6 +118,9 @@ impl Game {
     ///
     /// A position of an ongoing game with 0 moves left is one whose turn is over: the game
     /// starts the next turn at once (skipping turns with no allowance, as after a move).
+    ///
+    /// A position string does not say whether the players have swapped: under the swap rule,
+    /// Green to move at turn 2 with its whole allowance may swap.
     pub fn from_position(
         options: Options,
         seed: u64,
@@ -114,18 +133,26 @@ impl Game {
             position,
             card: None,
             status: Status::Ongoing,
+            swap_open: false,
+            swapped: false,
         };
         game.status = game.evaluate();
         if options.variant == Variant::Cards {
             game.card = Some(position.moves_left());
         }
+        game.swap_open = options.swap == Swap::On
+            && game.status == Status::Ongoing
+            && position.side_to_move() == Color::Green
+            && position.turn() == 2
+            && position.moves_left() > 0
+            && position.moves_left() == game.allowance(2);
         if game.status == Status::Ongoing && position.moves_left() == 0 {
             game.start_next_turn(&mut Vec::new());
         }
         Ok(game)
     }
 
-    /// Replays a move log (unit moves and `end`) from the start position: the same options and
+    /// Replays a move log (unit moves, `end` and `swap`) from the start position: the same options and
     /// seed give the same game.
     pub fn replay<S: AsRef<str>>(
         options: Options,
@@ -194,6 +221,7 @@ impl Game {
             return Err(MoveError::NoMovesLeft);
         }
         self.check(m)?;
+        self.swap_open = false;
         let (moved, exchanged) = self.position.swap_pieces(m);
         let p = self.position;
         self.position
@@ -214,13 +242,17 @@ impl Game {
             exchanged,
             skipped,
             turn_ended,
+            swapped: false,
         })
     }
 
-    /// Parses (`g9-f9`, `G9F9`, …) and plays a unit move; `end` ends the turn.
+    /// Parses (`g9-f9`, `G9F9`, …) and plays a unit move; `end` ends the turn, `swap` swaps.
     pub fn play_str(&mut self, notation: &str) -> Result<Played, MoveError> {
         if notation.trim().eq_ignore_ascii_case("end") {
             return self.end_turn();
+        }
+        if notation.trim().eq_ignore_ascii_case(SWAP) {
+            return self.swap();
         }
         let m: UnitMove = notation.parse()?;
         self.play(m)
@@ -231,6 +263,7 @@ impl Game {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver);
         }
+        self.swap_open = false;
         let mut skipped = Vec::new();
         self.start_next_turn(&mut skipped);
         Ok(Played {
@@ -239,7 +272,52 @@ impl Game {
             exchanged: None,
             skipped,
             turn_ended: true,
+            swapped: false,
         })
+    }
+
+    /// Whether Green may swap now (the swap rule, its turn 2, nothing of it played yet).
+    pub fn can_swap(&self) -> bool {
+        self.swap_refusal().is_none()
+    }
+
+    /// Whether the players have swapped sides in this game.
+    pub fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    /// The swap rule's turn: instead of playing turn 2, Green takes over Red's side. The board
+    /// does not change and Green's turn 2 is still to be played, now by the player who was Red:
+    /// the players exchange sides, which is the front ends' to record.
+    pub fn swap(&mut self) -> Result<Played, MoveError> {
+        if self.status != Status::Ongoing {
+            return Err(MoveError::GameOver);
+        }
+        if let Some(refusal) = self.swap_refusal() {
+            return Err(MoveError::Swap(refusal));
+        }
+        self.swap_open = false;
+        self.swapped = true;
+        Ok(Played {
+            unit: None,
+            moved: None,
+            exchanged: None,
+            skipped: Vec::new(),
+            turn_ended: true,
+            swapped: true,
+        })
+    }
+
+    fn swap_refusal(&self) -> Option<SwapRefusal> {
+        if self.options.swap == Swap::Off {
+            Some(SwapRefusal::NotInThisGame)
+        } else if self.swapped {
+            Some(SwapRefusal::AlreadySwapped)
+        } else if !self.swap_open || self.status != Status::Ongoing {
+            Some(SwapRefusal::NotNow)
+        } else {
+            None
+        }
     }
 
     /// The allowance of turn `turn` in the current position (docs/fibonacci.md, Turns and
@@ -334,6 +412,7 @@ impl Game {
                 self.card = Some(allowance);
             }
             if allowance > 0 {
+                self.swap_open = self.options.swap == Swap::On && turn == 2 && !self.swapped;
                 return;
             }
             skipped.push((turn, color));
@@ -456,6 +535,7 @@ mod tests {
         let options = Options {
             variant: Variant::Cards,
             group: GroupRule::SameCategory,
+            swap: Swap::Off,
         };
         let mut g = Game::new(options, 1234);
         assert_eq!(g.card(), Some(cards::card_for_turn(1234, 1)));

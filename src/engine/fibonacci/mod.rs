@@ -24,7 +24,7 @@ mod notation;
 mod position;
 
 pub use board::{Cell, CellError, dilate, flood};
-pub use game::{Game, Played, ReplayError};
+pub use game::{Game, Played, ReplayError, SWAP};
 pub use notation::ParseMoveError;
 pub use position::{MAX_ALLOWANCE, Position, PositionError, START};
 
@@ -77,10 +77,20 @@ pub enum GroupRule {
     AnyFriendly,
 }
 
+/// The swap (or pie) rule: after Red's first turn, Green may take over Red's side instead of
+/// playing its own turn (docs/fibonacci.md, The swap rule). Off by default, as in the sources.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Swap {
+    #[default]
+    Off,
+    On,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Options {
     pub variant: Variant,
     pub group: GroupRule,
+    pub swap: Swap,
 }
 
 /// A unit move `from-to`.
@@ -123,6 +133,20 @@ pub enum MoveError {
     NotNextToGroup { from: Cell, to: Cell },
     #[error("{from} and {to} hold the same kind of piece")]
     NoChange { from: Cell, to: Cell },
+    /// `swap` where the swap rule does not offer it.
+    #[error("{0}")]
+    Swap(SwapRefusal),
+}
+
+/// Why `swap` cannot be played now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SwapRefusal {
+    #[error("this game is played without the swap rule")]
+    NotInThisGame,
+    #[error("only Green may swap, instead of its first turn")]
+    NotNow,
+    #[error("the players have already swapped")]
+    AlreadySwapped,
 }
 
 crate::codec!(Variant {
@@ -135,6 +159,11 @@ crate::codec!(GroupRule {
     AnyFriendly => "any-friendly",
 });
 
+crate::codec!(Swap {
+    Off => "off",
+    On => "on",
+});
+
 impl GameOptions for Options {
     const SPECS: &'static [OptionSpec] = &[
         OptionSpec {
@@ -145,19 +174,29 @@ impl GameOptions for Options {
             key: "group",
             values: GroupRule::words,
         },
+        OptionSpec {
+            key: "swap",
+            values: Swap::words,
+        },
     ];
 
+    /// `swap` is named only when on, so that the games stored before it existed keep their text.
     fn pairs(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
+        let mut pairs = vec![
             ("variant", self.variant.as_str()),
             ("group", self.group.as_str()),
-        ]
+        ];
+        if self.swap == Swap::On {
+            pairs.push(("swap", self.swap.as_str()));
+        }
+        pairs
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "variant" => self.variant = option_value(Game::NAME, "variant", value)?,
             "group" => self.group = option_value(Game::NAME, "group", value)?,
+            "swap" => self.swap = option_value(Game::NAME, "swap", value)?,
             _ => return Err(unknown_key::<Options>(Game::NAME, key)),
         }
         Ok(())
@@ -172,7 +211,11 @@ impl GameOptions for Options {
             GroupRule::SameCategory => "",
             GroupRule::AnyFriendly => ", any-friendly groups",
         };
-        format!("{variant}{group}")
+        let swap = match self.swap {
+            Swap::Off => "",
+            Swap::On => ", swap rule",
+        };
+        format!("{variant}{group}{swap}")
     }
 
     /// The cards variant is rated apart: chance changes the game.
@@ -200,6 +243,9 @@ impl PlayedMove for Played {
             .iter()
             .map(|&(turn, colour)| (turn, colour.side()))
             .collect()
+    }
+    fn swapped_sides(&self) -> bool {
+        self.swapped
     }
 }
 
@@ -252,8 +298,13 @@ impl Rules for Game {
         Game::card(self)
     }
 
+    /// The unit moves, then `swap` where the swap rule offers it.
     fn legal_notations(&self) -> Vec<String> {
-        self.legal_moves().iter().map(|m| m.to_string()).collect()
+        let mut legal: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        if self.can_swap() {
+            legal.push(SWAP.to_string());
+        }
+        legal
     }
 
     fn play_notation(&mut self, notation: &str) -> Result<Played, MoveError> {

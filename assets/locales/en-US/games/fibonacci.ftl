@@ -56,3 +56,6 @@ rules-fibonacci = **Fibonacci** (Thomas Naylor): Red against Green on a hexagon 
 # The move list's result line (always in English in the history file).
 history-why-surrounded = centre surrounded
 history-why-cards-formation = strike formation
+reason-fib-swap-not-in-game = this game is played without the swap rule: play a unit move, or end your turn
+reason-fib-swap-not-now = swap only instead of Green's first turn, before any of its moves: play a unit move, or end your turn
+reason-fib-swap-done = the players have already swapped sides in this game: play a unit move, or end your turn

@@ -56,3 +56,6 @@ rules-fibonacci = **Fibonacci** (Thomas Naylor) : Rouge contre Vert sur un plate
 # La ligne de résultat de la liste des coups (le fichier d'historique est en anglais).
 history-why-surrounded = pièce centrale encerclée
 history-why-cards-formation = formation de frappe
+reason-fib-swap-not-in-game = cette partie se joue sans la règle d'échange des camps : jouez un déplacement, ou terminez votre tour
+reason-fib-swap-not-now = l'échange des camps ne se fait qu'à la place du premier tour de Vert, avant tout déplacement : jouez un déplacement, ou terminez votre tour
+reason-fib-swap-done = les joueurs ont déjà échangé leurs camps dans cette partie : jouez un déplacement, ou terminez votre tour
