@@ -110,9 +110,9 @@ pub fn commands() -> Vec<poise::Command<Data, BotError>> {
     commands
 }
 
-/// Commands that only make sense in a server: a tournament, the server's leaderboard, the
-/// puzzle of the day posted in its channel.
-const SERVER_ONLY: [&str; 3] = ["tournament", "leaderboard", "puzzle"];
+/// Commands that only make sense in a server: a tournament, the server's leaderboard. (`/puzzle`
+/// works everywhere; only its daily post is refused outside a server.)
+const SERVER_ONLY: [&str; 2] = ["tournament", "leaderboard"];
 
 /// Registers `command` for the installations and contexts where it works: every command for
 /// both installations (to a server, to a user) and everywhere (a server, the DM with the bot,

@@ -1,6 +1,7 @@
 //! `/puzzle`: a rated puzzle for the user alone (`game:`, `level:`), its answer (`answer:`), the
 //! Give up and Next puzzle buttons, and the daily puzzle of a server (`daily:` or
-//! `daily_off:True`, for members with Manage Server) with its post's Solve button.
+//! `daily_off:True`, for members with Manage Server, in a server that installed the bot) with
+//! its post's Solve button. Puzzles are offered wherever `/learn` is: the DM with the bot too.
 
 use poise::serenity_prelude as serenity;
 
@@ -11,8 +12,8 @@ use super::present::{Presenter, mention, picture, timestamp};
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, invoker, lang};
 use crate::app::{
-    Answered, AppError, DailyPost, GaveUp, PuzzleRefusal, PuzzleStanding, PuzzleView, Refusal,
-    day_number, day_of_number,
+    Answered, AppError, DailyPost, GaveUp, Place, PuzzleRefusal, PuzzleStanding, PuzzleView,
+    Refusal, day_number, day_of_number,
 };
 use crate::engine::{Codec, GameKind};
 use crate::i18n::Lang;
@@ -52,6 +53,11 @@ pub async fn puzzle(
         poise::Context::Application(a) => a.interaction.app_permissions,
         poise::Context::Prefix(_) => None,
     };
+    // The daily puzzle is posted in a channel of a server that installed the bot.
+    let in_server = match ctx {
+        poise::Context::Application(a) => Target::Command(a.interaction).place() == Place::Server,
+        poise::Context::Prefix(_) => false,
+    };
     let daily_off = daily_off == Some(true);
     let opens = game.is_some() || level.is_some();
     super::answer(ctx, "puzzle", async move {
@@ -64,6 +70,9 @@ pub async fn puzzle(
             return Ok(answered_message(lang, &answered));
         }
         if daily.is_some() || daily_off {
+            if !in_server {
+                return Ok(Answer::notice(tr!(lang, "puzzle-refused-daily-server")));
+            }
             if !manager {
                 return Ok(Answer::notice(tr!(lang, "puzzle-refused-manager")));
             }

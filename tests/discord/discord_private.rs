@@ -234,6 +234,68 @@ async fn the_dm_with_the_bot_hosts_games_against_it() {
     t.close().await;
 }
 
+/// `/puzzle` is offered wherever `/learn` is (issue 58, point 4): in the DM with the bot a puzzle
+/// opens and takes an answer; only the daily post, a server's, is refused there, saying so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_are_solved_in_the_dm_with_the_bot_but_the_daily_post_is_a_servers() {
+    const DM: u64 = 940_000_000_000_000_104;
+    let t = Table::open_registering(None).await;
+    let commands = t.fake.commands();
+    let offered = |name: &str| {
+        let command = commands.iter().find(|c| c["name"] == name).expect(name);
+        (
+            command["integration_types"].clone(),
+            command["contexts"].clone(),
+        )
+    };
+    assert_eq!(offered("puzzle"), offered("learn"));
+
+    // The fake refuses a command Discord would not offer in the DM.
+    let sent = t.fake.dm_command(
+        ALICE,
+        DM,
+        "puzzle",
+        &[("game", json!("fibonacci")), ("level", json!("easy"))],
+    );
+    let opened = t.fake.reply(&sent).await;
+    assert!(opened.has_png(), "{opened:?}");
+    assert!(
+        opened.content.contains("to play: win this turn"),
+        "{}",
+        opened.content
+    );
+    let sent = t
+        .fake
+        .dm_command(ALICE, DM, "puzzle", &[("answer", json!("z9-z8"))]);
+    let answered = t.fake.reply(&sent).await;
+    assert!(
+        answered.content.contains("cannot be played here"),
+        "{}",
+        answered.content
+    );
+
+    for daily in [("daily", json!(GENERAL)), ("daily_off", json!(true))] {
+        let sent = t.fake.dm_command(ALICE, DM, "puzzle", &[daily]);
+        let refused = t.fake.reply(&sent).await;
+        assert!(refused.ephemeral && !refused.has_png(), "{refused:?}");
+        assert!(
+            refused
+                .content
+                .starts_with("The daily puzzle is a server's"),
+            "{}",
+            refused.content
+        );
+    }
+    let set: i64 = t
+        .sql_value(
+            "SELECT count(*) FROM daily_puzzle_channels WHERE $1 > 0",
+            GENERAL,
+        )
+        .await;
+    assert_eq!(set, 0);
+    t.close().await;
+}
+
 /// The fake holds the bot to Discord's rules for channels it is not in: no message posted
 /// there, and no sixth follow-up to an interaction only a user installation authorises.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -147,10 +147,12 @@ async fn the_commands_go_to_servers_and_users_or_to_servers_when_user_install_is
         "challenge",
         "move",
         "accept",
+        "learn",
+        "puzzle",
     ] {
         assert_eq!(offered(name), (json!([0, 1]), json!([0, 1, 2])), "/{name}");
     }
-    for name in ["tournament", "leaderboard", "puzzle"] {
+    for name in ["tournament", "leaderboard"] {
         assert_eq!(offered(name), (json!([0]), json!([0])), "/{name}");
     }
     t.close().await;

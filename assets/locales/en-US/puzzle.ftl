@@ -28,6 +28,7 @@ puzzle-refused-not-open = This puzzle is not open for you: `/{ cmd-puzzle }` ope
 puzzle-refused-no-puzzles = There are no { $game } puzzles of that level. Try another level, or another game.
 puzzle-refused-no-daily = This server had no daily puzzle that day.
 puzzle-refused-manager = Only a member with **Manage Server** can set the daily puzzle. Ask a moderator.
+puzzle-refused-daily-server = The daily puzzle is a server's: set it with `/{ cmd-puzzle } { cmd-puzzle-daily }:` in a server that added me. Here, `/{ cmd-puzzle }` opens a puzzle of your own.
 puzzle-refused-mixed = Give one thing at a time: a puzzle (`{ cmd-puzzle-game }:`, `{ cmd-puzzle-level }:`), an answer (`{ cmd-puzzle-answer }:`), or the daily puzzle (`{ cmd-puzzle-daily }:` or `{ cmd-puzzle-daily_off }:True`).
 puzzle-refused-daily-channel = I cannot post in { $channel }: { $missing } Nothing was changed.
 puzzle-refused-daily-unknown = Discord refused my message in { $channel } ({ $reason }). Nothing was changed: check my permissions there, or choose another channel.

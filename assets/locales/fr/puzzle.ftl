@@ -28,6 +28,7 @@ puzzle-refused-not-open = Ce problème n'est pas ouvert pour vous : `/{ cmd-puzz
 puzzle-refused-no-puzzles = Il n'y a pas de problème de { $game } de ce niveau. Essayez un autre niveau, ou un autre jeu.
 puzzle-refused-no-daily = Ce serveur n'a pas eu de problème du jour ce jour-là.
 puzzle-refused-manager = Seul un membre qui peut **Gérer le serveur** choisit le problème du jour. Demandez à un modérateur.
+puzzle-refused-daily-server = Le problème du jour est celui d'un serveur : choisissez-le avec `/{ cmd-puzzle } { cmd-puzzle-daily }:` dans un serveur qui m'a ajouté. Ici, `/{ cmd-puzzle }` ouvre un problème pour vous seul.
 puzzle-refused-mixed = Une chose à la fois : un problème (`{ cmd-puzzle-game }:`, `{ cmd-puzzle-level }:`), une réponse (`{ cmd-puzzle-answer }:`), ou le problème du jour (`{ cmd-puzzle-daily }:` ou `{ cmd-puzzle-daily_off }:True`).
 puzzle-refused-daily-channel = Je ne peux pas écrire dans { $channel } : { $missing } Rien n'a été changé.
 puzzle-refused-daily-unknown = Discord a refusé mon message dans { $channel } ({ $reason }). Rien n'a été changé : vérifiez mes permissions là-bas, ou choisissez un autre salon.
