@@ -226,18 +226,6 @@ pub async fn application_id(base: &str, token: &str) -> Result<u64, RegisterErro
     }
 }
 
-/// Where the bot registered its commands before this start (`None` never, or unknown), where it
-/// registers them now, and what was done about the old copies.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Moved {
-    /// The same place as last time, or a first registration: nothing to remove.
-    Stayed,
-    /// The copies left in the old place were removed.
-    Removed(Scope),
-    /// They could not be: the host's command that removes them by hand, and why.
-    Left(Scope, String),
-}
-
 impl Scope {
     /// The scope of a guild id as the database keeps it (`None`: every server).
     pub fn from_guild(guild: Option<u64>) -> Scope {
@@ -270,9 +258,9 @@ pub async fn remove_old_copies(
     application: u64,
     before: Option<Scope>,
     now: Scope,
-) -> Moved {
+) {
     let Some(old) = before.filter(|old| *old != now) else {
-        return Moved::Stayed;
+        return;
     };
     match remove(base, token, application, old).await {
         Ok(()) => {
@@ -283,7 +271,6 @@ pub async fn remove_old_copies(
                 now.words(),
                 old.words()
             );
-            Moved::Removed(old)
         }
         Err(e) => {
             let why = crate::app::chain(&e);
@@ -295,7 +282,6 @@ pub async fn remove_old_copies(
                 now.words(),
                 old.unregister_command()
             );
-            Moved::Left(old, why)
         }
     }
 }
