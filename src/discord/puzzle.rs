@@ -244,7 +244,7 @@ async fn board(
     let game = puzzle.game().ok()?;
     // Unnamed players: the header shows the colours alone.
     let info = BoardInfo {
-        note: Some(format!("🧩 {}", puzzle.id)),
+        note: Some(tr!(lang, "puzzle-picture-note", id = puzzle.id.as_str())),
         lang,
         ..BoardInfo::default()
     };

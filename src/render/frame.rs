@@ -132,7 +132,10 @@ pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, colours: &Colours, header
         }
         None => {
             let max = WIDTH as f32 - 40.0;
-            let status = match header.note {
+            // A note is cleaned as names are: a character the font lacks is left out, never
+            // drawn as a stand-in.
+            let note = header.note.map(|n| fonts.printable(Face::Bold, n));
+            let status = match note.filter(|n| !n.is_empty()) {
                 Some(note) => format!("{} · {note}", header.status),
                 None => header.status.clone(),
             };

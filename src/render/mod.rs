@@ -29,6 +29,8 @@ mod palette;
 mod replay;
 mod standings;
 mod text;
+#[cfg(test)]
+mod words_drawn;
 
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, ChartSeries, rating_chart};
 pub use cross_table::{CrossRow, cross_table_png};

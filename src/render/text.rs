@@ -83,17 +83,20 @@ impl Fonts {
         }
     }
 
+    /// Whether `face` has a glyph for `c` (ab_glyph gives glyph 0, the empty box, for one it
+    /// lacks; [`Fonts::draw`] shows `?` instead).
+    pub fn covers(&self, face: Face, c: char) -> bool {
+        self.font(face).glyph_id(c).0 != 0
+    }
+
     /// `text` without the characters the font cannot draw (most emoji of Discord names), the
     /// invisible ones that join or dress emoji, and control characters, its spaces collapsed:
     /// "🔥 Blaze 🔥" becomes "Blaze"; the symbols the font has ("❤", "♟") stay.
     pub fn printable(&self, face: Face, text: &str) -> String {
-        let font = self.font(face);
         let kept: String = text
             .chars()
             .map(|c| if c.is_whitespace() { ' ' } else { c })
-            .filter(|&c| {
-                c == ' ' || !(c.is_control() || is_invisible(c) || font.glyph_id(c).0 == 0)
-            })
+            .filter(|&c| c == ' ' || !(c.is_control() || is_invisible(c) || !self.covers(face, c)))
             .collect();
         kept.split_whitespace().collect::<Vec<_>>().join(" ")
     }

@@ -1,6 +1,8 @@
 # /puzzle: rated puzzles, Give up, and the daily puzzle.
 
 puzzle-head = 🧩 **Puzzle { $id }** · { $level } · rated { $rating }
+# Drawn on the puzzle's picture: the fonts have no emoji.
+puzzle-picture-note = Puzzle { $id }
 puzzle-goal-win = **{ $side }** to play: win this turn.
 puzzle-goal-capture = **{ $side }** to play: capture as many pieces as you can this turn (the best turn takes { $best }).
 puzzle-how = Answer with `/{ cmd-puzzle } { cmd-puzzle-answer }:` and a whole turn, written as `/{ cmd-move }` takes it. Your first answer counts for your rating; opening another puzzle before answering counts as a miss.

@@ -1,6 +1,8 @@
 # /probleme : problèmes classés, Abandonner, et le problème du jour.
 
 puzzle-head = 🧩 **Problème { $id }** · { $level } · classé { $rating }
+# Drawn on the puzzle's picture: the fonts have no emoji.
+puzzle-picture-note = Problème { $id }
 puzzle-goal-win = **{ $side }** joue : gagnez en ce tour.
 puzzle-goal-capture = **{ $side }** joue : prenez le plus de pièces possible en ce tour (le meilleur tour en prend { $best }).
 puzzle-how = Répondez avec `/{ cmd-puzzle } { cmd-puzzle-answer }:` et un tour entier, écrit comme le prend `/{ cmd-move }`. Votre première réponse compte pour votre classement ; ouvrir un autre problème avant de répondre compte comme un échec.
