@@ -54,7 +54,13 @@ pub fn main_entry() -> ExitCode {
 
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn,poise=warn"));
+        // PostgreSQL's notices (a migration table that "already exists, skipping" at every
+        // start) say nothing to a host.
+        .unwrap_or_else(|_| {
+            tracing_subscriber::EnvFilter::new(
+                "info,serenity=warn,poise=warn,sqlx::postgres::notice=warn",
+            )
+        });
     // Another front end of the same binary may have set one up already; keep it.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
