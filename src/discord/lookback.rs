@@ -78,6 +78,14 @@ fn turn_counter(lang: Lang, turns: &GameTurns, n: usize) -> String {
     )
 }
 
+/// The note of a picture of `turns` (a replay's frame, the move browser's board): the game's
+/// length alone, since the picture's header already says which turn it is ("Turn 14 · Green to
+/// move"), the one after the turn shown as played.
+fn picture_counter(lang: Lang, turns: &GameTurns) -> String {
+    let total = turns.turns.last().map_or(0, |t| t.number);
+    tr!(lang, "replay-frame-total", turns = total)
+}
+
 /// The names shown on the boards of `turns`, as the board picture shows them.
 async fn player_names(http: &serenity::Http, data: &Data, turns: &GameTurns) -> [String; 2] {
     let names = &data.presenter.names;
@@ -88,14 +96,14 @@ async fn player_names(http: &serenity::Http, data: &Data, turns: &GameTurns) -> 
     ]
 }
 
-/// One frame per turn after the start position, each saying "turn N / M"; the last one is the
-/// board as `/board` draws it now (its banner and notes too), held longer.
+/// One frame per turn after the start position, each saying how many turns the game has; the
+/// last one is the board as `/board` draws it now (its banner and notes too), held longer.
 pub fn replay_frames(lang: Lang, players: [String; 2], turns: &GameTurns) -> Vec<ReplayFrame> {
     let total = turns.turns.len();
     (0..=total)
         .filter_map(|n| {
             let (game, played) = turns.at(n)?;
-            let counter = turn_counter(lang, turns, n);
+            let counter = picture_counter(lang, turns);
             let last = n == total;
             let note = match board_note(lang, &turns.view).filter(|_| last) {
                 Some(note) => format!("{counter} · {note}"),
@@ -193,7 +201,7 @@ pub async fn on_browse(
             last_turn: played.to_vec(),
             highlight: None,
             banner: None,
-            note: Some(counter),
+            note: Some(picture_counter(lang, &turns)),
             lang,
         };
         let image = picture(
@@ -219,4 +227,90 @@ pub async fn on_browse(
     )
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{GameClock, GameView, TurnStep};
+    use crate::engine::{Config, Game, GameKind, Status};
+
+    /// A Fibonacci game of `turns` whole turns, each of the first legal moves until it ends.
+    fn played(turns: usize) -> GameTurns {
+        let start = Game::new(Config::default_for(GameKind::Fibonacci), 7);
+        let mut game = start.clone();
+        let mut steps = Vec::new();
+        while steps.len() < turns && game.status() == Status::Ongoing {
+            let (number, side) = (game.turn_number(), game.side_to_move());
+            let mut moves = Vec::new();
+            loop {
+                let legal = game.legal_moves();
+                let Some(m) = legal.first() else { break };
+                let p = game.play(m).expect("a legal move");
+                let ended = p.turn_ended();
+                moves.push(p);
+                if ended || game.status() != Status::Ongoing {
+                    break;
+                }
+            }
+            steps.push(TurnStep {
+                number,
+                side,
+                user: 1 + side.index() as u64,
+                played: moves,
+                after: game.clone(),
+                complete: true,
+            });
+        }
+        GameTurns {
+            view: GameView {
+                id: 1,
+                version: 1,
+                challenge: 1,
+                guild: 1,
+                channel: 1,
+                players: [1, 2],
+                game,
+                last_turn: Vec::new(),
+                outcome: None,
+                draw_offer: None,
+                ended_draw_offer: None,
+                accepted_challenge: None,
+                tournament: None,
+                clock: GameClock::default(),
+                follows: None,
+                ai: None,
+                rated: false,
+                ratings: Vec::new(),
+                interim: false,
+            },
+            start,
+            turns: steps,
+        }
+    }
+
+    /// Issue 58, point 4: a replay frame's header says the turn to play ("Turn 14 · Green to
+    /// move"); its note names no other turn (it read "turn 13 / 31" beside "Turn 14").
+    #[test]
+    fn a_replay_frame_names_one_turn() {
+        let turns = played(6);
+        let total = turns.turns.last().map_or(0, |t| t.number);
+        let frames = replay_frames(Lang::default(), ["A".into(), "B".into()], &turns);
+        assert_eq!(frames.len(), turns.turns.len() + 1);
+        for lang in [Lang::En, Lang::Fr] {
+            for frame in replay_frames(lang, ["A".into(), "B".into()], &turns) {
+                let note = frame.info.note.clone().expect("a note");
+                let shown = frame.game.turn_number();
+                let numbers = note
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse::<u32>().ok());
+                for n in numbers {
+                    assert!(
+                        n == shown || n == total,
+                        "{note:?} on the frame of turn {shown} (of {total})"
+                    );
+                }
+            }
+        }
+    }
 }

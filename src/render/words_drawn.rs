@@ -29,6 +29,7 @@ const LABELS: &[&str] = &[
     "learn-counter",
     "review-picture-",
     "replay-frame",
+    "replay-frame-total",
     "panel-played",
     "panel-took-back",
     "puzzle-picture-note",

@@ -26,6 +26,10 @@ replay-header = Replay of game { $id } ({ $game }): { $turns ->
 }.
 replay-thinned = The whole game would be too large for Discord: this replay shows { $shown } of its { $total } pictures, spread evenly.
 replay-frame = turn { $turn } / { $turns }
+replay-frame-total = { $turns ->
+    [one] { $turns } turn in all
+   *[other] { $turns } turns in all
+}
 browse-start = Game { $id }: the start position ({ $turns ->
     [one] one turn
    *[other] { $turns } turns

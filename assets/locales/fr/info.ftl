@@ -26,6 +26,10 @@ replay-header = Animation de la partie { $id } ({ $game }) : { $turns ->
 }.
 replay-thinned = La partie entière serait trop lourde pour Discord : cette animation en montre { $shown } images sur { $total }, réparties régulièrement.
 replay-frame = tour { $turn } / { $turns }
+replay-frame-total = { $turns ->
+    [one] { $turns } tour en tout
+   *[other] { $turns } tours en tout
+}
 browse-start = Partie { $id } : la position de départ ({ $turns ->
     [one] un tour joué
    *[other] { $turns } tours joués
