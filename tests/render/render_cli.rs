@@ -131,5 +131,5 @@ fn render_reports_an_unwritable_output() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot write"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("could not write"));
 }
