@@ -33,7 +33,7 @@ pub mod tune;
 
 use super::{AiError, Effort, Judgement, Level, Limits};
 use crate::engine::Status;
-use crate::engine::fibonacci::{Game, UnitMove};
+use crate::engine::fibonacci::{Game, SWAP, Swap, UnitMove};
 use eval::evaluate;
 pub use eval::Weights;
 use search::best_turn;
@@ -215,12 +215,59 @@ pub fn fibonacci_turn(game: &Game, level: Level, seed: u64) -> Result<Vec<String
 }
 
 /// [`fibonacci_turn`] with explicit settings.
+///
+/// Under the swap rule (issue 60), as Green on turn 2 the AI swaps exactly when its search
+/// values Green's best turn below even (Red stands better), and as Red on a one-move turn 1 it
+/// opens with the move whose position its search values closest to even for Green, the one
+/// that leaves Green the least to gain by swapping or not.
 pub fn fibonacci_turn_with(
     game: &Game,
     search: &FibonacciSearch,
     seed: u64,
 ) -> Result<Vec<String>, AiError> {
+    if game.options().swap == Swap::On && game.status() == Status::Ongoing {
+        if game.can_swap() {
+            let judged = judge_with(game, search, seed)?;
+            return Ok(if judged.value < 0 {
+                vec![SWAP.to_string()]
+            } else {
+                judged.turn
+            });
+        }
+        let position = game.position();
+        if position.turn() == 1 && position.moves_left() == 1 {
+            return even_opening(game, search, seed);
+        }
+    }
     judge_with(game, search, seed).map(|j| j.turn)
+}
+
+/// Red's opening under the swap rule: the unit move after which Green's best turn, as `search`
+/// values it on an equal share of its budget per candidate, is closest to even. Green then gains
+/// the least whether it swaps (taking minus that value) or plays on (that value).
+fn even_opening(game: &Game, search: &FibonacciSearch, seed: u64) -> Result<Vec<String>, AiError> {
+    let moves = game.legal_moves();
+    let share = u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
+    let mut each = *search;
+    each.limits = Limits {
+        nodes: (search.limits.nodes / u64::from(share)).max(1),
+        cap: search.limits.cap.map(|cap| cap / share),
+    };
+    let mut best: Option<(i32, UnitMove)> = None;
+    for m in moves {
+        let mut after = game.clone();
+        if after.play(m).is_err() || after.status() != Status::Ongoing {
+            continue;
+        }
+        let lean = judge_with(&after, &each, seed)?.value.saturating_abs();
+        if best.is_none_or(|(b, _)| lean < b) {
+            best = Some((lean, m));
+        }
+    }
+    match best {
+        Some((_, m)) => Ok(vec![m.to_string()]),
+        None => judge_with(game, search, seed).map(|j| j.turn),
+    }
 }
 
 /// The turn [`fibonacci_turn_with`] plays with the value the search gave it for the side to
@@ -306,6 +353,71 @@ pub(crate) mod tests {
                 "{level}: {turn:?}"
             );
         }
+    }
+
+    fn swap_on() -> Options {
+        Options {
+            swap: Swap::On,
+            ..Options::default()
+        }
+    }
+
+    /// A level's settings with no wall-clock cap: the same turn on any machine, however loaded.
+    fn uncapped(level: Level) -> FibonacciSearch {
+        let mut search = FibonacciSearch::for_level(level);
+        search.limits.cap = None;
+        search
+    }
+
+    #[test]
+    fn under_the_swap_rule_green_swaps_exactly_when_its_search_puts_red_ahead() {
+        let start = Game::new(swap_on(), 0);
+        // Medium (whose fitted weights know who moves next, and with what allowance) swaps
+        // after Red's a1-b3 and plays on after a2-b2 (`fibonacci-bot ai --swap on --level
+        // medium` over every opening: it swapped after 22 of every fourth 30).
+        let medium = uncapped(Level::Medium);
+        for (opening, swaps) in [("a1-b3", true), ("a2-b2", false)] {
+            let mut g = start.clone();
+            g.play_str(opening).expect("legal");
+            assert!(g.can_swap());
+            let turn = fibonacci_turn_with(&g, &medium, 0).expect("a turn");
+            let value = judge_with(&g, &medium, 0).expect("a judgement").value;
+            assert_eq!(turn == [SWAP], value < 0, "{opening}: {turn:?} at {value}");
+            assert_eq!(turn == [SWAP], swaps, "{opening}: {turn:?} at {value}");
+            for m in &turn {
+                g.play_str(m).expect("the AI's turn is legal");
+            }
+            assert!(g.position().turn() > 2 || turn == [SWAP]);
+        }
+    }
+
+    #[test]
+    fn under_the_swap_rule_red_opens_with_the_move_its_search_values_closest_to_even() {
+        let start = Game::new(swap_on(), 0);
+        let easy = uncapped(Level::Easy);
+        let turn = fibonacci_turn_with(&start, &easy, 2).expect("a turn");
+        assert_eq!(turn.len(), 1, "{turn:?}");
+        let chosen: UnitMove = turn[0].parse().expect("a unit move");
+        let mut after = start.clone();
+        after.play(chosen).expect("legal");
+        assert!(after.can_swap(), "Green may then swap");
+        // No other opening is closer to even, on the same share of the budget.
+        let moves = start.legal_moves();
+        let mut each = easy;
+        each.limits.nodes = easy.limits.nodes / moves.len() as u64;
+        let lean = |m: UnitMove| {
+            let mut g = start.clone();
+            g.play(m).expect("legal");
+            judge_with(&g, &each, 2).expect("judged").value.abs()
+        };
+        let closest = lean(chosen);
+        assert!(moves.into_iter().all(|m| lean(m) >= closest));
+        // Without the swap rule, Red plays its best opening instead.
+        let plain = Game::new(Options::default(), 0);
+        assert_eq!(
+            fibonacci_turn_with(&plain, &easy, 2).expect("a turn"),
+            judge_with(&plain, &easy, 2).expect("judged").turn
+        );
     }
 
     #[test]

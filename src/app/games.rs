@@ -164,16 +164,32 @@ impl Service {
             games::delete_move(&mut tx, game_id, ply).await?;
         }
         let turn_before = (loaded.game.side_to_move(), loaded.game.turn_number());
+        let swapped_before = loaded.game.sides_swapped();
         if let Some(game) = save.game {
             loaded.game = game;
         }
         let turn_after = (loaded.game.side_to_move(), loaded.game.turn_number());
+        // The swap rule: the players exchange sides, each with what is theirs (their time
+        // bank, paused days, vacation; the bot's side), and the player now to move starts a new
+        // turn though the side to move is the same.
+        let swapped = !swapped_before && loaded.game.sides_swapped();
+        let mut draw_offer = save.draw_offer;
+        if swapped {
+            exchange_sides(&mut loaded);
+            draw_offer = draw_offer.map(Side::other);
+            premoves::clear(&mut tx, game_id, None).await?;
+        }
         let now = self.now();
         if save.outcome.is_some() {
             clock::stop(&mut loaded.row.clock);
-        } else if turn_after != turn_before {
+        } else if turn_after != turn_before || swapped {
             let clock = &mut loaded.row.clock;
-            let mut finished = turn_before.0;
+            // The turn that ended was played by the player who now has the other side.
+            let mut finished = if swapped {
+                turn_before.0.other()
+            } else {
+                turn_before.0
+            };
             for &replied in &save.replies {
                 clock::new_turn(clock, now, finished, replied);
                 finished = replied;
@@ -205,8 +221,10 @@ impl Service {
             outcome,
             winner,
             win_reason,
-            draw_offer: save.draw_offer.map(Into::into),
+            draw_offer: draw_offer.map(Into::into),
             at: now,
+            players: [loaded.row.first_player, loaded.row.second_player],
+            ai_side: loaded.row.ai_side,
         };
         games::update(
             &mut tx,
@@ -270,7 +288,7 @@ impl Service {
             loaded.ended_offer_message = loaded.row.draw_offer_message.take().map(id_from_db);
         }
         loaded.outcome = save.outcome;
-        loaded.draw_offer = save.draw_offer;
+        loaded.draw_offer = draw_offer;
         self.keep_log(&loaded);
         Ok(loaded)
     }
@@ -329,7 +347,9 @@ impl Service {
                 if game.status() != Status::Ongoing {
                     return Err(Refusal::GameEndsBefore { last, next, batch }.into());
                 }
-                if game.side_to_move() != side {
+                // A swap ends the turn, though the side to move stays: its player changes.
+                let swapped = played_all.last().is_some_and(Played::swapped_sides);
+                if game.side_to_move() != side || swapped {
                     return Err(Refusal::TurnEndsBefore { last, next, batch }.into());
                 }
             }
@@ -350,7 +370,10 @@ impl Service {
         }
         let turn_passed =
             game.status() == Status::Ongoing && played_all.iter().any(Played::turn_ended);
-        let replies = if turn_passed {
+        // After a swap, every conditional line was set for the other side: none plays (the save
+        // clears them).
+        let swapped = played_all.iter().any(Played::swapped_sides);
+        let replies = if turn_passed && !swapped {
             Self::conditional_replies(&mut tx, &loaded, &mut game, &mut log).await?
         } else {
             Vec::new()
@@ -582,4 +605,23 @@ impl Service {
         })
         .await
     }
+}
+
+/// The swap rule's exchange: each player takes the other side, with what is theirs in the row
+/// (their time bank, paused days and vacation, a pause they asked for, the bot's side).
+fn exchange_sides(loaded: &mut Loaded) {
+    let other = |side: crate::store::kinds::SideIndex| Side::from(side).other().into();
+    let row = &mut loaded.row;
+    std::mem::swap(&mut row.first_player, &mut row.second_player);
+    loaded.players.swap(0, 1);
+    row.ai_side = row.ai_side.map(other);
+    let clock = &mut row.clock;
+    std::mem::swap(&mut clock.bank_first_secs, &mut clock.bank_second_secs);
+    std::mem::swap(&mut clock.pause_days_first, &mut clock.pause_days_second);
+    std::mem::swap(
+        &mut clock.first_vacation_until,
+        &mut clock.second_vacation_until,
+    );
+    clock.paused_by = clock.paused_by.map(other);
+    clock.pause_offer = clock.pause_offer.map(other);
 }

@@ -45,6 +45,8 @@ pub enum Pick {
     End,
     /// Take back one's last move of the turn.
     Undo,
+    /// Swap sides instead of moving (the swap rule), as `/move swap` does.
+    Swap,
 }
 
 /// The longest menu value worth reading: Discord's limit on an option's value.
@@ -98,6 +100,10 @@ impl Service {
                     .await?
             }
             Pick::Undo => self.undo_checked(channel, user, Some(key)).await?,
+            Pick::Swap => {
+                self.guarded(self.play_words(channel, user, &[fibonacci::SWAP], Some(key)))
+                    .await?
+            }
         };
         self.ai_owes_turn(&outcome.view);
         Ok(outcome)
@@ -159,6 +165,10 @@ pub fn menu_moves(game: &Game) -> Vec<MenuMove> {
         .filter_map(|notation| {
             let mut after = game.clone();
             let played = after.play(&notation).ok()?;
+            // The swap rule's turn moves no piece: the panel offers it as a button of its own.
+            if played.swapped_sides() {
+                return None;
+            }
             let (from, to) = match notation.split_once('-') {
                 Some((from, to)) => (
                     Some(from.to_string()),

@@ -236,6 +236,8 @@ impl Service {
                 loaded.draw_offer.map(Into::into)
             },
             at: now,
+            players: [loaded.row.first_player, loaded.row.second_player],
+            ai_side: loaded.row.ai_side,
         };
         games::update(
             tx,

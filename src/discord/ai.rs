@@ -28,13 +28,17 @@ pub async fn run(
 async fn announce(http: &serenity::Http, presenter: &present::Presenter, played: AiPlayed) {
     let view = &played.outcome.view;
     let lang = presenter.languages.guild(view.guild);
-    let headline = crate::tr!(
-        lang,
-        "play-ai-played",
-        player = mention(played.bot),
-        level = present::level_word(lang, played.level),
-        moves = played.moves.as_str()
-    );
+    let headline = if played.outcome.played.iter().any(|p| p.swapped_sides()) {
+        super::play::played_headline(lang, played.bot, &played.outcome, &played.moves)
+    } else {
+        crate::tr!(
+            lang,
+            "play-ai-played",
+            player = mention(played.bot),
+            level = present::level_word(lang, played.level),
+            moves = played.moves.as_str()
+        )
+    };
     let own = played.outcome.own_view();
     let mut messages = vec![game_message(http, presenter, lang, &headline, own).await];
     messages.extend(super::premove::reply_boards(http, presenter, lang, &played.outcome).await);

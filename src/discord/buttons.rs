@@ -65,14 +65,17 @@ pub enum PanelPart {
     /// End turn (Fibonacci) or Stop here (a Fanorona chain).
     End,
     Undo,
+    /// Swap sides instead of moving (the swap rule).
+    Swap,
 }
 
 impl PanelPart {
-    pub const ALL: [PanelPart; 4] = [
+    pub const ALL: [PanelPart; 5] = [
         PanelPart::Piece,
         PanelPart::Move,
         PanelPart::End,
         PanelPart::Undo,
+        PanelPart::Swap,
     ];
 
     fn word(self) -> &'static str {
@@ -81,6 +84,7 @@ impl PanelPart {
             PanelPart::Move => "move",
             PanelPart::End => "end",
             PanelPart::Undo => "undo",
+            PanelPart::Swap => "swap",
         }
     }
 }

@@ -157,6 +157,8 @@ pub async fn challenge(
     #[description = "Fanorona only: escale (default) or standard"] rules: Option<
         Choice<fanorona::RuleSet>,
     >,
+    #[description = "Fibonacci only: the swap rule, Green may take Red's side after Red's first turn (no by default)"]
+    swap: Option<bool>,
     #[description = "Your colour (random by default)"] colour: Option<ColourArg>,
     #[description = "Play in a new thread (automatic when this channel already has a game)"]
     thread: Option<bool>,
@@ -199,6 +201,9 @@ pub async fn challenge(
         let options = [
             ("variant", variant.map(|v| v.0.as_str())),
             ("rules", rules.map(|r| r.0.as_str())),
+            // Off is every game's default: only `swap: True` names the option (a Fanorona
+            // challenge with it is refused as any Fibonacci option is).
+            ("swap", swap.filter(|&on| on).map(|_| "on")),
         ];
         let terms = challenge_terms(user_lang, game.map(|g| g.0), &options, colour.map(|c| c.0));
         let (config, colour) = match terms {

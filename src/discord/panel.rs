@@ -112,6 +112,7 @@ async fn pick(
         (PanelPart::Move, Some(word)) => Pick::Move(word),
         (PanelPart::End, _) => Pick::End,
         (PanelPart::Undo, _) => Pick::Undo,
+        (PanelPart::Swap, _) => Pick::Swap,
         // A menu's id on a button, or a menu sent with nothing picked.
         (PanelPart::Piece | PanelPart::Move, None) => return Err(Refusal::PanelStale.into()),
     };
@@ -159,12 +160,7 @@ async fn turn_over(
         .map(|p| p.notation())
         .collect::<Vec<_>>()
         .join(" ");
-    let headline = tr!(
-        langs.guild,
-        "play-played",
-        player = mention(user),
-        moves = turn.clone()
-    );
+    let headline = super::play::played_headline(langs.guild, user, outcome, &turn);
     let public = super::play::changed(&ctx.http, data, langs.guild, headline, outcome).await;
     let closed = Message::text(tr!(langs.user, "panel-turn-done", moves = turn));
     let mut answer = if own {
@@ -430,6 +426,13 @@ fn buttons(lang: Lang, view: &GameView, key: PanelKey, moved: bool) -> Vec<seren
             serenity::CreateButton::new(custom_id(PanelPart::End, key))
                 .label(tr!(lang, label))
                 .style(serenity::ButtonStyle::Success),
+        );
+    }
+    if view.game.may_swap() {
+        buttons.push(
+            serenity::CreateButton::new(custom_id(PanelPart::Swap, key))
+                .label(tr!(lang, "panel-swap"))
+                .style(serenity::ButtonStyle::Primary),
         );
     }
     if moved {

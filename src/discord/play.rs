@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::present::{game_message, game_over, mention, skipped_turns, turn_ping};
+use super::present::{game_message, game_over, mention, side_name, skipped_turns, turn_ping};
 use super::reply::{Answer, Message};
 use super::{BotError, Context, Data, answer, invoker, lang};
 use crate::app::{AppError, MoveOutcome, chain};
-use crate::engine::Game;
+use crate::engine::{Game, Played, Side};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -154,15 +154,29 @@ pub async fn play(
             return Ok(Answer::notice(tr!(langs.user, "play-too-long")));
         }
         let outcome = data.service.play(channel, user, text).await?;
-        let headline = tr!(
-            langs.guild,
-            "play-played",
-            player = mention(user),
-            moves = notation_list(&outcome)
-        );
+        let headline = played_headline(langs.guild, user, &outcome, &notation_list(&outcome));
         Ok(changed(&http, data, langs.guild, headline, &outcome).await)
     })
     .await
+}
+
+/// What the channel reads when `user` played `moves` (written out): "… played `g9-f9`", or,
+/// for the swap rule's turn, who now has which side.
+pub fn played_headline(lang: Lang, user: u64, outcome: &MoveOutcome, moves: &str) -> String {
+    if outcome.played.iter().any(Played::swapped_sides) {
+        // The view is after the swap (and any replies): the swapper has the first mover's side.
+        let view = outcome.own_view();
+        let kind = view.game.kind();
+        return tr!(
+            lang,
+            "play-swapped",
+            player = mention(user),
+            side = side_name(lang, kind, Side::First),
+            opponent = mention(view.player(Side::Second)),
+            other = side_name(lang, kind, Side::Second)
+        );
+    }
+    tr!(lang, "play-played", player = mention(user), moves = moves)
 }
 
 /// End your Fibonacci turn early, or stop a Fanorona capture chain.

@@ -131,6 +131,20 @@ mod tests {
     }
 
     #[test]
+    fn the_swap_rule_applies_to_fibonacci_only() {
+        let swap = [("swap", Some("on"))];
+        let (config, _) = challenge_terms(Lang::En, None, &swap, None).unwrap();
+        assert!(matches!(config, Config::Fibonacci(o) if o.swap == fibonacci::Swap::On));
+        assert_eq!(
+            challenge_terms(Lang::En, Some(GameKind::Fanorona), &swap, None).unwrap_err(),
+            "`swap` applies to Fibonacci; for Fanorona choose `rules:escale` or \
+             `rules:standard`."
+        );
+        let (config, _) = challenge_terms(Lang::Fr, None, &swap, None).unwrap();
+        assert!(config.to_string().contains("swap=on"), "{config}");
+    }
+
+    #[test]
     fn colours_must_belong_to_the_game() {
         let first = |g, c| terms(Some(g), None, None, Some(c)).map(|t| t.1);
         assert_eq!(

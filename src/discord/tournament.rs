@@ -146,6 +146,8 @@ pub async fn create(
     #[description = "Fanorona only: escale (default) or standard"] rules: Option<
         Choice<fanorona::RuleSet>,
     >,
+    #[description = "Fibonacci only: the swap rule, Green may take Red's side after Red's first turn (no by default)"]
+    swap: Option<bool>,
 ) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, channel, guild) = invoker(ctx);
@@ -154,6 +156,7 @@ pub async fn create(
         let options = [
             ("variant", variant.map(|v| v.0.as_str())),
             ("rules", rules.map(|r| r.0.as_str())),
+            ("swap", swap.filter(|&on| on).map(|_| "on")),
         ];
         let config = match challenge_terms(langs.user, Some(game.0), &options, None) {
             Ok((config, _)) => config,

@@ -360,6 +360,21 @@ macro_rules! define_games {
                 })
             }
 
+            /// True when the player to move may swap sides now instead of moving (a swap rule;
+            /// `swap` then plays it).
+            pub fn may_swap(&self) -> bool {
+                match self {
+                    $($(#[$attr])* Game::$kind(g) => g.may_swap()),+
+                }
+            }
+
+            /// True once the players have swapped sides (a swap rule).
+            pub fn sides_swapped(&self) -> bool {
+                match self {
+                    $($(#[$attr])* Game::$kind(g) => g.sides_swapped()),+
+                }
+            }
+
             /// Ends the current turn early, or stops a capture chain in progress. On error the
             /// game is unchanged.
             pub fn end_turn(&mut self) -> Result<Played, MoveError> {

@@ -247,6 +247,15 @@ pub trait Rules: Clone + fmt::Debug + Sized {
     fn chain_in_progress(&self) -> bool {
         false
     }
+    /// True when the player to move may swap sides now (a swap rule), instead of moving.
+    fn may_swap(&self) -> bool {
+        false
+    }
+    /// True once the players have swapped sides (a swap rule): the side that moved first is then
+    /// played by the player who accepted it as second mover.
+    fn sides_swapped(&self) -> bool {
+        false
+    }
     /// Every legal move of the side to move, in canonical notation, in any order.
     fn legal_notations(&self) -> Vec<String>;
     /// Plays one move written in the game's notation (docs/<game>.md, Notation). On error the game

@@ -142,6 +142,9 @@ pub struct GameUpdate {
     pub draw_offer: Option<SideIndex>,
     /// The service's time now: a game that ends records it as its end.
     pub at: DateTime<Utc>,
+    /// The players by side and the bot's side: they change when the players swap sides.
+    pub players: [i64; 2],
+    pub ai_side: Option<SideIndex>,
 }
 
 /// Inserts a game for an accepted challenge.
@@ -471,7 +474,8 @@ pub async fn update(
              paused_until = $12, paused_at = $13, paused_by = $14, paused_left_secs = $15, \
              pause_offer = $16, pause_offer_days = $17, pause_days_first = $18, \
              pause_days_second = $19, ai_due_at = $20, clock_increment_secs = $28, \
-             bank_first_secs = $29, bank_second_secs = $30, paused_for_vacation = $31 \
+             bank_first_secs = $29, bank_second_secs = $30, paused_for_vacation = $31, \
+             first_player = $32, second_player = $33, ai_side = $34 \
          WHERE id = $1 AND version = $2",
     )
     .bind(game_id)
@@ -505,6 +509,9 @@ pub async fn update(
     .bind(clock.bank_first_secs)
     .bind(clock.bank_second_secs)
     .bind(clock.paused_for_vacation)
+    .bind(update.players[0])
+    .bind(update.players[1])
+    .bind(update.ai_side)
     .execute(&mut *conn)
     .await?;
     if updated.rows_affected() != 1 {

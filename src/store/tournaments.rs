@@ -361,11 +361,14 @@ pub async fn byes(conn: &mut PgConnection, id: i64) -> Result<Vec<(i16, u64)>, S
     Ok(rows.into_iter().map(|(r, u)| (r, id_from_db(u))).collect())
 }
 
-/// Every game event `id` paired, started or not, with its result once over.
+/// Every game event `id` paired, started or not, with its result once over: `winner` is by the
+/// pairing's sides (0: its first player), which the game's are not after a swap.
 pub async fn games(conn: &mut PgConnection, id: i64) -> Result<Vec<EventGameRow>, StoreError> {
     Ok(sqlx::query_as(
         "SELECT p.round, p.board, p.first_player, p.second_player, p.game_id, g.channel_id, \
-             g.outcome, g.winner \
+             g.outcome, \
+             CASE WHEN g.first_player = p.first_player THEN g.winner \
+                  ELSE (1 - g.winner)::smallint END AS winner \
          FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
          WHERE p.tournament_id = $1 ORDER BY p.round, p.board",
     )

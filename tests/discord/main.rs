@@ -25,6 +25,7 @@ mod discord_ratings;
 mod discord_resilience;
 mod discord_shards;
 mod discord_strict;
+mod discord_swap;
 #[cfg(feature = "third-game")]
 mod discord_tictactoe;
 mod discord_tournament;

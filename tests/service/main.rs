@@ -18,6 +18,7 @@ mod service_premove;
 mod service_puzzles;
 mod service_ratings;
 mod service_resilience;
+mod service_swap;
 mod service_tournament;
 mod service_vacation;
 mod store_migration;

@@ -43,7 +43,7 @@ pub(crate) async fn game(
     service.accept(challenge.id, BOB).await.expect("accept")
 }
 
-fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
+pub(crate) fn refusal<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
     match result {
         Err(AppError::Refused(refusal)) => refusal,
         other => panic!("expected a refusal, got {other:?}"),

@@ -78,6 +78,7 @@ game-no-picture = (The board picture could not be drawn this time; /{ cmd-board 
 
 play-played = { $player } played `{ $moves }`.
 play-ended-turn = { $player } ended their turn.
+play-swapped = { $player } swapped sides: { $player } now plays { $side }, and { $opponent } plays { $other }, whose turn it is.
 play-took-back-last = { $player } took back their last move.
 play-took-back = { $player } took back `{ $moves }`.
 play-board = The board:

@@ -33,3 +33,4 @@ panel-wins = 🏆 wins the game
 panel-end-turn = End turn
 panel-stop = Stop here
 panel-undo = Undo
+panel-swap = Swap sides

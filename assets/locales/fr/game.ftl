@@ -81,6 +81,7 @@ game-no-picture = (L'image du plateau n'a pas pu être dessinée cette fois ; /{
 
 play-played = { $player } a joué `{ $moves }`.
 play-ended-turn = { $player } a fini son tour.
+play-swapped = { $player } a échangé les camps : { $player } joue désormais { $side }, et { $opponent } joue { $other }, qui a le trait.
 play-took-back-last = { $player } a repris son dernier coup.
 play-took-back = { $player } a repris `{ $moves }`.
 play-board = Le plateau :

@@ -33,3 +33,4 @@ panel-wins = 🏆 gagne la partie
 panel-end-turn = Finir le tour
 panel-stop = Arrêter ici
 panel-undo = Annuler
+panel-swap = Échanger les camps

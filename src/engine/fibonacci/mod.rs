@@ -298,6 +298,14 @@ impl Rules for Game {
         Game::card(self)
     }
 
+    fn may_swap(&self) -> bool {
+        self.can_swap()
+    }
+
+    fn sides_swapped(&self) -> bool {
+        self.swapped()
+    }
+
     /// The unit moves, then `swap` where the swap rule offers it.
     fn legal_notations(&self) -> Vec<String> {
         let mut legal: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();

@@ -51,6 +51,7 @@ rules-fibonacci = **Fibonacci** (Thomas Naylor) : Rouge contre Vert sur un plate
     • Les pièces centrales ne bougent jamais d'elles-mêmes, seulement par échange, et rien n'est jamais pris.
     • On gagne quand ses six pièces de frappe entourent complètement la pièce centrale adverse.
     • Variante des cartes : une carte de son paquet (1 à 6) fixe le nombre de déplacements du tour ; on gagne quand ses six pièces de frappe forment un seul groupe dont au moins trois touchent la pièce centrale adverse.
+    • Règle d'échange (l'option `{ cmd-challenge-swap }` de /{ cmd-challenge }) : après le premier tour de Rouge, Vert peut jouer `/{ cmd-move } swap` (ou « Échanger les camps » dans le panneau Jouer) pour prendre le camp de Rouge ; l'autre joueur joue alors le tour 2 de Vert. Dans les parties du bot contre lui-même, le premier joueur a gagné 76 % (moyen), 83 % (difficile) et 90 % (expert) des parties : la règle d'échange est conseillée pour les parties classées entre joueurs forts.
     Jouez avec `/{ cmd-move } g9-f9`, ou plusieurs à la fois : `/{ cmd-move } g9-f9 f9-e9`.
 
 # La ligne de résultat de la liste des coups (le fichier d'historique est en anglais).
