@@ -13,8 +13,10 @@
 //!   `<level>+hand` (Fanorona: the level's search with the fitted or the hand-set evaluation
 //!   weights; Fibonacci: the level) (default
 //!   `expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
-//! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fanorona-escale`,
-//!   `fanorona-standard` (default all but `fibonacci-cards`);
+//! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fibonacci-swap`,
+//!   `fibonacci-cards-swap` (the swap rule: a player who swaps takes over the other side, and
+//!   "moving first" below still means opening the game), `fanorona-escale`, `fanorona-standard`
+//!   (default `fibonacci`, `fanorona-escale`, `fanorona-standard`);
 //! - `AI_BENCH_CAP`: turns after which a game is declared drawn (default 200);
 //! - `AI_BENCH_TRACE`: when set, every Fibonacci turn is printed (player, unit moves, the board
 //!   after it), to see how games are won or drawn;
@@ -45,6 +47,8 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use fibonacci_bot::ai::{self, Level, baseline};
+use fibonacci_bot::engine::fibonacci::Swap::{Off, On};
+use fibonacci_bot::engine::fibonacci::Variant::{Cards, Standard};
 use fibonacci_bot::engine::{Side, Status, fanorona, fibonacci};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,15 +112,18 @@ impl Player {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum GameSet {
-    Fibonacci(fibonacci::Variant),
+    /// A variant, with or without the swap rule.
+    Fibonacci(fibonacci::Variant, fibonacci::Swap),
     Fanorona(fanorona::RuleSet),
 }
 
 impl GameSet {
     fn parse(s: &str) -> Option<GameSet> {
         match s {
-            "fibonacci" => Some(GameSet::Fibonacci(fibonacci::Variant::Standard)),
-            "fibonacci-cards" => Some(GameSet::Fibonacci(fibonacci::Variant::Cards)),
+            "fibonacci" => Some(GameSet::Fibonacci(Standard, Off)),
+            "fibonacci-cards" => Some(GameSet::Fibonacci(Cards, Off)),
+            "fibonacci-swap" => Some(GameSet::Fibonacci(Standard, On)),
+            "fibonacci-cards-swap" => Some(GameSet::Fibonacci(Cards, On)),
             "fanorona-escale" => Some(GameSet::Fanorona(fanorona::RuleSet::Escale)),
             "fanorona-standard" => Some(GameSet::Fanorona(fanorona::RuleSet::Standard)),
             _ => None,
@@ -125,8 +132,10 @@ impl GameSet {
 
     fn name(self) -> &'static str {
         match self {
-            GameSet::Fibonacci(fibonacci::Variant::Standard) => "fibonacci",
-            GameSet::Fibonacci(fibonacci::Variant::Cards) => "fibonacci-cards",
+            GameSet::Fibonacci(Standard, Off) => "fibonacci",
+            GameSet::Fibonacci(Cards, Off) => "fibonacci-cards",
+            GameSet::Fibonacci(Standard, On) => "fibonacci-swap",
+            GameSet::Fibonacci(Cards, On) => "fibonacci-cards-swap",
             GameSet::Fanorona(fanorona::RuleSet::Escale) => "fanorona-escale",
             GameSet::Fanorona(fanorona::RuleSet::Standard) => "fanorona-standard",
         }
@@ -158,12 +167,14 @@ fn play_game(
     let Length { cap, random_turns } = length;
     // The opening's turns are drawn from the pair's seed: both games of a pair share them.
     let opening_seed = |t: u32| (seed / 2).wrapping_mul(7_919).wrapping_add(u64::from(t)) ^ 0x5eed;
-    let side_of_a = if a_first { Side::First } else { Side::Second };
-    let player = |side: Side| if side == side_of_a { a } else { b };
+    // The side the first-listed player has: it changes when the swap rule is played.
+    let mut side_of_a = if a_first { Side::First } else { Side::Second };
+    let owner = |side: Side, side_of_a: Side| if side == side_of_a { a } else { b };
     let winner = match set {
-        GameSet::Fibonacci(variant) => {
+        GameSet::Fibonacci(variant, swap) => {
             let options = fibonacci::Options {
                 variant,
+                swap,
                 ..Default::default()
             };
             let mut game = fibonacci::Game::new(options, seed);
@@ -171,7 +182,7 @@ fn play_game(
                 if game.status() != Status::Ongoing {
                     break;
                 }
-                let p = player(game.position().side_to_move().side());
+                let p = owner(game.position().side_to_move().side(), side_of_a);
                 let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
                 let start = Instant::now();
                 let turn = match p {
@@ -194,9 +205,14 @@ fn play_game(
                 if t >= random_turns && !matches!(p, Player::Random | Player::Greedy) {
                     timings.0.push((set, p.name(), start.elapsed()));
                 }
+                let swapped = game.swapped();
                 for m in &turn {
                     game.play_str(m)
                         .unwrap_or_else(|e| panic!("{} refused {m}: {e}", p.name()));
+                }
+                // The swap rule: the players exchange sides, as the service exchanges them.
+                if game.swapped() && !swapped {
+                    side_of_a = side_of_a.other();
                 }
                 if env::var_os("AI_BENCH_TRACE").is_some() {
                     println!(
@@ -221,7 +237,7 @@ fn play_game(
                 if game.status() != Status::Ongoing {
                     break;
                 }
-                let p = player(game.position().side_to_move().side());
+                let p = owner(game.position().side_to_move().side(), side_of_a);
                 let turn_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(t));
                 let start = Instant::now();
                 let turn = match p {
@@ -318,7 +334,7 @@ fn main() {
     let sets = var(
         "AI_BENCH_GAMESETS",
         vec![
-            GameSet::Fibonacci(fibonacci::Variant::Standard),
+            GameSet::Fibonacci(Standard, Off),
             GameSet::Fanorona(fanorona::RuleSet::Escale),
             GameSet::Fanorona(fanorona::RuleSet::Standard),
         ],

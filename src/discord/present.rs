@@ -165,6 +165,10 @@ pub fn board_note(lang: Lang, view: &GameView) -> Option<String> {
         let level = level_word(lang, level);
         parts.push(tr!(lang, "game-note-ai", level = level));
     }
+    // The swap rule moves no piece: the picture says that the players changed sides.
+    if view.game.sides_swapped() {
+        parts.push(tr!(lang, "game-note-swapped"));
+    }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 

@@ -117,6 +117,11 @@ async fn green_swaps_by_command_or_by_the_panel_and_the_channel_is_told_who_play
         "{:?}",
         public[0]
     );
+    // To look at the board after a swap: SWAP_BOARD_PNG=/tmp/swap.png cargo test … discord_swap
+    if let Some(path) = std::env::var_os("SWAP_BOARD_PNG") {
+        let png = public[0].files.iter().find(|f| f.is_png()).expect("a PNG");
+        std::fs::write(path, &png.bytes).expect("write the board");
+    }
     assert!(
         public[1].content.contains(&format!("<@{ALICE}>")),
         "{}",

@@ -34,6 +34,7 @@ game-note-due = due { $date }
 game-note-rematch = rematch of game { $game }
 game-note-vela = first round: game { $game }
 game-note-ai = AI { $level }
+game-note-swapped = swapped
 
 game-status-over = Game over: { $outcome }
 game-status-turn = Turn { $turn } · { $side } { $player } to move

@@ -37,6 +37,7 @@ game-note-due = à jouer avant le { $date }
 game-note-rematch = revanche de la partie { $game }
 game-note-vela = première manche : partie { $game }
 game-note-ai = IA { $level }
+game-note-swapped = échange
 
 game-status-over = Partie terminée : { $outcome }
 game-status-turn = Tour { $turn } · { $side } { $player } joue
