@@ -9,9 +9,16 @@
 //! - `fibonacci_bot_render_seconds`: drawing one board (histogram);
 //! - `fibonacci_bot_ai_turns_total{level}`, `fibonacci_bot_scheduler_total{event}`;
 //! - read at each scrape: `fibonacci_bot_db_pool_connections`, `fibonacci_bot_db_pool_idle`,
-//!   `fibonacci_bot_games_in_progress`.
+//!   `fibonacci_bot_games_in_progress`;
+//! - what commands cost, read at each scrape: `fibonacci_bot_db_statements_total` (every SQL
+//!   statement the process sent, background work included, counted from sqlx's own record of
+//!   each statement), `fibonacci_bot_cpu_seconds_total` (the process's user and system time),
+//!   and the two divided by the interactions answered since the start:
+//!   `fibonacci_bot_db_statements_per_command`, `fibonacci_bot_cpu_seconds_per_command`
+//!   (for the recent figure, divide the `rate()`s of the totals).
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
@@ -25,8 +32,50 @@ const BUCKETS: [f64; 11] = [
     0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
 ];
 
+/// Interactions answered since the start (the divisor of the per-command figures).
+static COMMANDS: AtomicU64 = AtomicU64::new(0);
+
+/// SQL statements sent since the start, as [`StatementCounter`] counts them.
+static STATEMENTS: AtomicU64 = AtomicU64::new(0);
+
+/// The `tracing` target under which sqlx records each statement it has run.
+const SQLX_STATEMENTS: &str = "sqlx::query";
+
+/// A `tracing` layer that counts the statements sqlx records (one event per statement run, at
+/// the debug level, or warn when slow). Installed only with `METRICS_ADDR` set: sqlx builds
+/// those events only when something listens.
+pub struct StatementCounter;
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for StatementCounter {
+    fn on_event(
+        &self,
+        event: &tracing::Event<'_>,
+        _ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        // The filter passes the targets below this one too.
+        if event.metadata().target() == SQLX_STATEMENTS {
+            STATEMENTS.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+impl StatementCounter {
+    /// The layer with its filter: sqlx's statements only.
+    pub fn layer<S>() -> impl tracing_subscriber::Layer<S>
+    where
+        S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    {
+        use tracing_subscriber::Layer;
+        StatementCounter.with_filter(
+            tracing_subscriber::filter::Targets::new()
+                .with_target(SQLX_STATEMENTS, tracing::Level::TRACE),
+        )
+    }
+}
+
 /// An interaction answered.
 pub fn command(name: &str, outcome: &'static str, took: Duration) {
+    COMMANDS.fetch_add(1, Ordering::Relaxed);
     metrics::counter!("fibonacci_bot_commands_total", "command" => name.to_string(), "outcome" => outcome)
         .increment(1);
     metrics::histogram!("fibonacci_bot_interaction_seconds", "command" => name.to_string())
@@ -145,7 +194,40 @@ async fn answer(
     stream.shutdown().await
 }
 
-/// The gauges read at each scrape: the database pool and the games in progress.
+/// The process's user and system CPU time, from `/proc/self/stat` (Linux only; in ticks of
+/// `USER_HZ`, 100 a second on every Linux architecture).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // After the command's name (in parentheses, which may hold spaces): state is field 3,
+    // utime field 14 and stime field 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// What commands cost, at each scrape (see the module's documentation).
+fn costs() {
+    let commands = COMMANDS.load(Ordering::Relaxed);
+    // sqlx records each statement but `BEGIN`, counted by the store.
+    let statements = STATEMENTS.load(Ordering::Relaxed) + crate::store::transactions_begun();
+    metrics::counter!("fibonacci_bot_db_statements_total").absolute(statements);
+    let per = |total: f64| {
+        if commands == 0 {
+            0.0
+        } else {
+            total / commands as f64
+        }
+    };
+    metrics::gauge!("fibonacci_bot_db_statements_per_command").set(per(statements as f64));
+    if let Some(cpu) = cpu_seconds() {
+        metrics::gauge!("fibonacci_bot_cpu_seconds_total").set(cpu);
+        metrics::gauge!("fibonacci_bot_cpu_seconds_per_command").set(per(cpu));
+    }
+}
+
+/// The gauges read at each scrape: the database pool, the games in progress, and what commands
+/// cost.
 async fn gauges(service: &Service) {
     let (size, idle) = service.pool_use();
     metrics::gauge!("fibonacci_bot_db_pool_connections").set(f64::from(size));
@@ -154,4 +236,6 @@ async fn gauges(service: &Service) {
         Ok(n) => metrics::gauge!("fibonacci_bot_games_in_progress").set(n as f64),
         Err(e) => tracing::debug!(error = %e, "metrics: could not count the games in progress"),
     }
+    // Last: the statements counted include this scrape's own.
+    costs();
 }

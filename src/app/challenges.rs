@@ -275,7 +275,10 @@ impl Service {
     ) -> Result<GameView, AppError> {
         let (game_row, view) = self.start_locked(&mut tx, row, user, ai, None).await?;
         tx.commit().await?;
-        let mut game = replay::load(game_row, Vec::new())?.view();
+        // The new game's log (empty) is kept: its first move reads no log.
+        let loaded = replay::load(game_row, Vec::new())?;
+        self.keep_log(&loaded);
+        let mut game = loaded.view();
         game.accepted_challenge = Some(ChallengeView {
             state: ChallengeState::Accepted,
             ..view

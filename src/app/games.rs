@@ -294,7 +294,7 @@ impl Service {
     }
 
     /// Keeps the log of `loaded` for the next command on its game (see [`super::logs`]).
-    fn keep_log(&self, loaded: &Loaded) {
+    pub(super) fn keep_log(&self, loaded: &Loaded) {
         self.logs.put(
             id_from_db(loaded.row.channel_id),
             loaded.row.id,

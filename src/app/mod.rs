@@ -22,6 +22,7 @@ pub use challenges::{Challenged, Opponent, who_plays};
 pub use follow::FollowUp;
 mod daily;
 mod games;
+mod held;
 mod history;
 mod input;
 mod installation;
@@ -120,6 +121,8 @@ pub struct Service {
     logs: Arc<logs::LogCache>,
     /// Rung when a command leaves the AI to move: its player ([`play_ai_turns`]) looks at once.
     ai_bell: Arc<tokio::sync::Notify>,
+    /// Who may have notices held (see [`held`]).
+    held: Arc<held::HeldIndex>,
 }
 
 impl Service {
@@ -154,6 +157,7 @@ impl Service {
             clock: Arc::new(SystemClock),
             logs: Arc::default(),
             ai_bell: Arc::default(),
+            held: Arc::default(),
         };
         let added = service.load_puzzles().await?;
         if added > 0 {

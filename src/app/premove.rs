@@ -264,6 +264,9 @@ impl Service {
     ) -> Result<Vec<Reply>, AppError> {
         let game_id = loaded.row.id;
         let mut replies = Vec::new();
+        if !loaded.row.has_premoves {
+            return Ok(replies);
+        }
         while game.status() == Status::Ongoing {
             let side = game.side_to_move();
             let user = loaded.player(side);

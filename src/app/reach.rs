@@ -11,7 +11,7 @@ use crate::store::reach;
 
 use super::challenges::Challenged;
 use super::error::{AppError, Refusal};
-use super::{ChannelId, Service, UserId};
+use super::{ChannelId, Service};
 
 /// Where an interaction comes from, as its `context` and `authorizing_integration_owners` say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,25 +86,6 @@ impl Service {
         self.guarded(async {
             let mut conn = self.store.acquire().await?;
             Ok(reach::interaction_only(&mut conn, channel).await?)
-        })
-        .await
-    }
-
-    /// Holds `text` for `user`, who could not be sent it, until their next interaction.
-    pub async fn hold_notice(&self, user: UserId, text: &str) -> Result<(), AppError> {
-        self.guarded(async {
-            let mut conn = self.store.acquire().await?;
-            reach::hold(&mut conn, user, text).await?;
-            Ok(())
-        })
-        .await
-    }
-
-    /// Takes the notices held for `user`, oldest first (each is given once).
-    pub async fn take_held_notices(&self, user: UserId) -> Result<Vec<String>, AppError> {
-        self.guarded(async {
-            let mut conn = self.store.acquire().await?;
-            Ok(reach::take(&mut conn, user).await?)
         })
         .await
     }

@@ -393,6 +393,7 @@ mod tests {
                 ai_level: None,
                 ai_side: None,
                 rated: true,
+                has_premoves: false,
                 tournament_id: None,
                 tournament_round: None,
                 tournament_name: None,

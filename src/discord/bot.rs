@@ -53,6 +53,7 @@ pub fn main_entry() -> ExitCode {
 }
 
 fn init_tracing() {
+    use tracing_subscriber::Layer;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         // PostgreSQL's notices (a migration table that "already exists, skipping" at every
         // start) say nothing to a host.
@@ -61,11 +62,19 @@ fn init_tracing() {
                 "info,serenity=warn,poise=warn,sqlx::postgres::notice=warn",
             )
         });
-    // Another front end of the same binary may have set one up already; keep it.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let log = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_filter(filter);
+    // The statements are counted only for the metrics (sqlx records them only when asked).
+    let metrics = std::env::var("METRICS_ADDR").is_ok_and(|a| !a.trim().is_empty());
+    let counter = metrics.then(crate::metrics::StatementCounter::layer);
+    // Another front end of the same binary may have set one up already; keep it.
+    let _ = tracing_subscriber::registry()
+        .with(log)
+        .with(counter)
         .try_init();
 }
 
@@ -169,6 +178,8 @@ async fn run(config: BotConfig) -> ExitCode {
     };
     let service = running.service.clone();
     let languages = app::Languages::load(service.clone()).await;
+    // Answers look for notices held only for the users who may have some.
+    service.follow_held_notices().await;
     let metrics_task = match config.metrics {
         None => None,
         Some(addr) => {

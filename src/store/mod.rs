@@ -26,8 +26,18 @@ macro_rules! game_columns {
          (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.first_player) \
              AS first_vacation_until, \
          (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.second_player) \
-             AS second_vacation_until"
+             AS second_vacation_until, \
+         EXISTS (SELECT 1 FROM premove_lines p WHERE p.game_id = g.id) AS has_premoves"
     };
+}
+
+/// Transactions begun since the process started. sqlx records every statement it runs but
+/// `BEGIN` (the metrics add these to its count).
+static BEGUN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many transactions this process has begun.
+pub fn transactions_begun() -> u64 {
+    BEGUN.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 pub mod challenges;
@@ -324,18 +334,23 @@ impl Store {
 
     /// Starts a transaction (READ COMMITTED; commands lock the rows they change).
     pub async fn begin(&self) -> Result<Tx, StoreError> {
-        self.patiently(self.pool.begin()).await
+        let tx = self.patiently(self.pool.begin()).await?;
+        BEGUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(tx)
     }
 
     /// Starts a read-only transaction on one snapshot, so that a game row and its move log are
     /// read as of the same instant without locking anything.
     pub async fn begin_read(&self) -> Result<Tx, StoreError> {
         // One round trip: the transaction starts with its isolation level.
-        self.patiently(
-            self.pool
-                .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"),
-        )
-        .await
+        let tx = self
+            .patiently(
+                self.pool
+                    .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"),
+            )
+            .await?;
+        BEGUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(tx)
     }
 
     /// A pooled connection, waited for as long as the database answers.

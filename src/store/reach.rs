@@ -33,13 +33,21 @@ pub async fn interaction_only(conn: &mut PgConnection, channel: u64) -> Result<b
     Ok(found.is_some())
 }
 
-/// Holds `text` for `user` until their next interaction.
+/// Where a notice held is announced (`NOTIFY`), its payload the user's id.
+pub const HELD_CHANNEL: &str = "fibonacci_bot_held_notices";
+
+/// Holds `text` for `user` until their next interaction, and announces it on [`HELD_CHANNEL`]
+/// (in the same statement: the announcement goes when the notice is committed).
 pub async fn hold(conn: &mut PgConnection, user: u64, text: &str) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO held_notices (user_id, text) VALUES ($1, $2)")
-        .bind(id_to_db(user))
-        .bind(text)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "WITH held AS (INSERT INTO held_notices (user_id, text) VALUES ($1, $2)) \
+         SELECT pg_notify($3, $1::text)",
+    )
+    .bind(id_to_db(user))
+    .bind(text)
+    .bind(HELD_CHANNEL)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -52,4 +60,12 @@ pub async fn take(conn: &mut PgConnection, user: u64) -> Result<Vec<String>, Sto
     .bind(id_to_db(user))
     .fetch_all(conn)
     .await?)
+}
+
+/// The users with notices held.
+pub async fn held_users(conn: &mut PgConnection) -> Result<Vec<u64>, StoreError> {
+    let users: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT user_id FROM held_notices")
+        .fetch_all(conn)
+        .await?;
+    Ok(users.into_iter().map(super::id_from_db).collect())
 }

@@ -12,6 +12,12 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+/// The relay's counts once the bot has sent nothing for half a second.
+async fn quiet(t: &Table) -> Counted {
+    t.counted_when_quiet(std::time::Duration::from_millis(500))
+        .await
+}
+
 async fn get(url: &str) -> (u16, String) {
     let response = reqwest::get(url).await.expect("the endpoint answers");
     let status = response.status().as_u16();
@@ -30,8 +36,12 @@ fn sample(body: &str, prefix: &str) -> Option<f64> {
 async fn the_metrics_endpoint_answers_and_its_counters_move_with_the_commands() {
     let mut t = Table::open().await;
     let port = free_port();
-    t.restart_with(&[("METRICS_ADDR", format!("127.0.0.1:{port}"))])
-        .await;
+    // The scheduler slowed to a tick an hour: the statements counted are the commands'.
+    t.restart_with(&[
+        ("METRICS_ADDR", format!("127.0.0.1:{port}")),
+        ("FIBONACCI_BOT_TICK_SECS", "3600".to_string()),
+    ])
+    .await;
     let base = format!("http://127.0.0.1:{port}");
 
     let (status, body) = get(&format!("{base}/healthz")).await;
@@ -61,10 +71,29 @@ async fn the_metrics_endpoint_answers_and_its_counters_move_with_the_commands() 
     assert_eq!(sample(&body, "fibonacci_bot_games_in_progress"), Some(1.0));
     assert!(sample(&body, "fibonacci_bot_db_pool_connections").unwrap_or(0.0) >= 1.0);
 
-    // The counters move.
+    let cpu = sample(&body, "fibonacci_bot_cpu_seconds_per_command").expect(&body);
+    assert!(cpu > 0.0 && cpu < 10.0, "{body}");
+    let per_command =
+        sample(&body, "fibonacci_bot_db_statements_per_command").expect("statements per command");
+    assert!(per_command >= 1.0, "{body}");
+    let statements = "fibonacci_bot_db_statements_total";
+    let before = sample(&body, statements).expect(statements);
+    let relay_before = quiet(&t).await;
+
+    // The counters move, and the statements counted are those the relay saw.
     t.play(BOB, GENERAL, "j6-i6 i6-h6").await;
+    quiet(&t).await;
     let (_, body) = get(&format!("{base}/metrics")).await;
     assert_eq!(sample(&body, ok), Some(2.0), "{body}");
+    let sent = quiet(&t).await - relay_before;
+    let counted = sample(&body, statements).expect(statements) - before;
+    // The bot's count is sqlx's record of its statements (and each BEGIN): at least what the
+    // relay saw, apart from sqlx's type look-ups; it is not exactly the wire's count.
+    assert!(
+        counted >= sent.statements as f64
+            && counted <= (sent.statements + sent.type_lookups) as f64 * 2.0,
+        "the bot counts the statements the database is sent: {counted} counted, {sent:?} sent"
+    );
 
     // The health check fails, and says so, while the database is away.
     t.db.proxy.cut();

@@ -349,3 +349,61 @@ async fn the_fake_refuses_posts_where_the_bot_is_not_and_a_sixth_follow_up() {
     );
     t.close().await;
 }
+
+/// Holds `text` for `user` as a bot process does, announced to the others (`announce`), or as
+/// a row alone (held before this process started).
+async fn hold(t: &Table, user: u64, text: &str, announce: bool) {
+    let sql = if announce {
+        format!(
+            "WITH held AS (INSERT INTO held_notices (user_id, text) VALUES ($1, '{text}')) \
+             SELECT pg_notify('fibonacci_bot_held_notices', $1::text)"
+        )
+    } else {
+        format!("INSERT INTO held_notices (user_id, text) VALUES ($1, '{text}')")
+    };
+    t.sql(&sql, user).await;
+}
+
+/// The notices shown below the answer to `user`'s next command.
+async fn shown_below_next_answer(t: &Table, user: u64) -> String {
+    let (sent, _) = t.say(user, GENERAL, "board", &[]).await;
+    let shown = t.fake.followups(&sent, 1).await;
+    assert!(shown[0].ephemeral, "{shown:?}");
+    shown[0].content.clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notices_held_by_another_process_or_before_a_start_are_shown_below_the_next_answer() {
+    let mut t = Table::open().await;
+    // A user with nothing held gets the answer alone.
+    let (sent, _) = t.say(BOB, GENERAL, "board", &[]).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(t.fake.followups_now(&sent), 0, "nothing was held");
+
+    // Held by another process on the database: announced, then shown here.
+    hold(&t, BOB, "Held elsewhere", true).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        shown_below_next_answer(&t, BOB)
+            .await
+            .contains("Held elsewhere")
+    );
+
+    // Held with no announcement (before this process started): read when it starts.
+    hold(&t, ALICE, "Held before the start", false).await;
+    t.kill_and_restart().await;
+    assert!(
+        shown_below_next_answer(&t, ALICE)
+            .await
+            .contains("Held before the start")
+    );
+    for user in [ALICE, BOB] {
+        assert_eq!(
+            t.sql_value::<i64>("SELECT count(*) FROM held_notices WHERE user_id = $1", user)
+                .await,
+            0,
+            "a held notice is shown once"
+        );
+    }
+    t.close().await;
+}

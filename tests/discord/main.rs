@@ -24,6 +24,7 @@ mod discord_puzzle;
 mod discord_ratings;
 mod discord_resilience;
 mod discord_shards;
+mod discord_statements;
 mod discord_strict;
 mod discord_swap;
 #[cfg(feature = "third-game")]

@@ -148,7 +148,166 @@ pub struct PgProxy {
     target: Arc<Mutex<std::net::SocketAddr>>,
     /// A COMMIT to lose the answer of ([`PgProxy::cut_after_commit_of`]).
     commit_cut: Arc<CommitCut>,
+    /// What the bot has asked of the server, over every connection.
+    counts: Arc<Counts>,
     task: tokio::task::JoinHandle<()>,
+}
+
+/// The bot's requests to PostgreSQL, counted from the wire: statements (each simple `Query` and
+/// each `Execute` of the extended protocol), round trips (each message after which the client
+/// waits for the server: a simple `Query` or a `Sync`), and apart from the statements, sqlx's
+/// own look-ups of a custom type's id (made once per type on each new connection).
+#[derive(Default)]
+pub struct Counts {
+    statements: AtomicU64,
+    round_trips: AtomicU64,
+    type_lookups: AtomicU64,
+}
+
+/// What [`PgProxy::counted`] reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// Statements, sqlx's type look-ups left out.
+    pub statements: u64,
+    pub round_trips: u64,
+    pub type_lookups: u64,
+}
+
+impl std::ops::Sub for Counted {
+    type Output = Counted;
+    fn sub(self, earlier: Counted) -> Counted {
+        Counted {
+            statements: self.statements - earlier.statements,
+            round_trips: self.round_trips - earlier.round_trips,
+            type_lookups: self.type_lookups - earlier.type_lookups,
+        }
+    }
+}
+
+/// Reads the client's side of one connection as PostgreSQL's frontend protocol (version 3):
+/// untyped messages (a length, then a code) until the startup message, then messages of one
+/// type byte and a length. The bot's sqlx is built without TLS, so the stream is never
+/// encrypted.
+#[derive(Default)]
+struct Frontend {
+    started: bool,
+    header: Vec<u8>,
+    /// The body of a `Parse` or `Bind` being read, and how much of it is still to come.
+    body: Vec<u8>,
+    /// Bytes of the current message still to read (kept in `body` or passed over).
+    left: usize,
+    keep: bool,
+    tag: u8,
+    /// The prepared statements (by name) that are sqlx's type look-ups.
+    lookups: std::collections::HashSet<Vec<u8>>,
+    /// Whether the portal bound last runs one of them.
+    portal_lookup: bool,
+}
+
+/// The codes of the untyped requests that come before the startup message.
+const SSL_REQUEST: u32 = 80_877_103;
+const GSSENC_REQUEST: u32 = 80_877_104;
+
+/// Whether `query` is sqlx's look-up of custom types.
+fn is_type_lookup(query: &[u8]) -> bool {
+    query.starts_with(b"SELECT pg_type.oid")
+}
+
+/// The NUL-terminated strings at the start of a message body.
+fn c_strings(body: &[u8]) -> impl Iterator<Item = &[u8]> {
+    body.split(|&b| b == 0)
+}
+
+impl Frontend {
+    fn feed(&mut self, mut bytes: &[u8], counts: &Counts) {
+        while !bytes.is_empty() {
+            if self.left > 0 {
+                let n = self.left.min(bytes.len());
+                if self.keep {
+                    self.body.extend_from_slice(&bytes[..n]);
+                }
+                self.left -= n;
+                bytes = &bytes[n..];
+                if self.left == 0 && self.keep {
+                    self.whole(counts);
+                }
+                continue;
+            }
+            let need = if self.started { 5 } else { 8 };
+            let n = (need - self.header.len()).min(bytes.len());
+            self.header.extend_from_slice(&bytes[..n]);
+            bytes = &bytes[n..];
+            if self.header.len() < need {
+                return;
+            }
+            let word = |at: usize| {
+                u32::from_be_bytes(self.header[at..at + 4].try_into().expect("four bytes")) as usize
+            };
+            if self.started {
+                self.tag = self.header[0];
+                self.left = word(1).saturating_sub(4);
+                self.keep = matches!(self.tag, b'P' | b'B' | b'Q');
+                self.body.clear();
+                match self.tag {
+                    b'E' if self.portal_lookup => {
+                        counts.type_lookups.fetch_add(1, Ordering::SeqCst);
+                    }
+                    b'E' => {
+                        counts.statements.fetch_add(1, Ordering::SeqCst);
+                    }
+                    b'S' => {
+                        counts.round_trips.fetch_add(1, Ordering::SeqCst);
+                    }
+                    _ => {}
+                }
+                if self.left == 0 && self.keep {
+                    self.whole(counts);
+                }
+            } else {
+                let code = word(4) as u32;
+                if code != SSL_REQUEST && code != GSSENC_REQUEST {
+                    self.started = true;
+                }
+                self.left = word(0).saturating_sub(8);
+                self.keep = false;
+            }
+            self.header.clear();
+        }
+    }
+
+    /// A whole `Parse` (statement name, query), `Bind` (portal, statement name) or simple
+    /// `Query` was read.
+    fn whole(&mut self, counts: &Counts) {
+        let body = std::mem::take(&mut self.body);
+        let mut strings = c_strings(&body);
+        match self.tag {
+            b'P' => {
+                let name = strings.next().unwrap_or_default().to_vec();
+                let query = strings.next().unwrap_or_default();
+                if is_type_lookup(query) {
+                    self.lookups.insert(name);
+                } else {
+                    self.lookups.remove(&name);
+                }
+            }
+            b'B' => {
+                let _portal = strings.next();
+                let statement = strings.next().unwrap_or_default();
+                self.portal_lookup = self.lookups.contains(statement);
+            }
+            // sqlx sends its type look-ups as simple queries (`raw_sql`).
+            b'Q' => {
+                let query = strings.next().unwrap_or_default();
+                if is_type_lookup(query) {
+                    counts.type_lookups.fetch_add(1, Ordering::SeqCst);
+                } else {
+                    counts.statements.fetch_add(1, Ordering::SeqCst);
+                }
+                counts.round_trips.fetch_add(1, Ordering::SeqCst);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The relay's trap for one COMMIT: armed with bytes that the transaction sends (a parameter),
@@ -178,7 +337,12 @@ impl CommitCut {
 
 /// Relays one connection until either side closes it, the relay is cut, or the COMMIT trap
 /// springs on it.
-async fn relay(client: tokio::net::TcpStream, server: tokio::net::TcpStream, trap: Arc<CommitCut>) {
+async fn relay(
+    client: tokio::net::TcpStream,
+    server: tokio::net::TcpStream,
+    trap: Arc<CommitCut>,
+    counts: Arc<Counts>,
+) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let (mut from_client, mut to_client) = client.into_split();
     let (mut from_server, mut to_server) = server.into_split();
@@ -206,12 +370,14 @@ async fn relay(client: tokio::net::TcpStream, server: tokio::net::TcpStream, tra
     let requests = async move {
         let mut buf = vec![0u8; 64 * 1024];
         let mut armed = false;
+        let mut frontend = Frontend::default();
         loop {
             let n = match from_client.read(&mut buf).await {
                 Ok(0) | Err(_) => return,
                 Ok(n) => n,
             };
             let chunk = &buf[..n];
+            frontend.feed(chunk, &counts);
             armed = armed || trap.take_if_in(chunk);
             let commit = armed && chunk.windows(6).any(|w| w == b"COMMIT");
             if commit {
@@ -234,6 +400,21 @@ async fn relay(client: tokio::net::TcpStream, server: tokio::net::TcpStream, tra
     }
 }
 
+/// What the relay counts in `wire`, the client's side of one connection, read in pieces of
+/// `piece` bytes (for the relay's own test).
+pub fn counted_on_the_wire(wire: &[u8], piece: usize) -> Counted {
+    let counts = Counts::default();
+    let mut frontend = Frontend::default();
+    for chunk in wire.chunks(piece.max(1)) {
+        frontend.feed(chunk, &counts);
+    }
+    Counted {
+        statements: counts.statements.load(Ordering::SeqCst),
+        round_trips: counts.round_trips.load(Ordering::SeqCst),
+        type_lookups: counts.type_lookups.load(Ordering::SeqCst),
+    }
+}
+
 impl PgProxy {
     pub async fn start(target: std::net::SocketAddr) -> PgProxy {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -245,6 +426,8 @@ impl PgProxy {
         let server_at = target.clone();
         let commit_cut = Arc::new(CommitCut::default());
         let trap = commit_cut.clone();
+        let counts = Arc::new(Counts::default());
+        let counting = counts.clone();
         let task = tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
                 if *watch.borrow() {
@@ -253,6 +436,7 @@ impl PgProxy {
                 let mut watch = watch.clone();
                 let target = *server_at.lock().expect("the relay's target");
                 let trap = trap.clone();
+                let counts = counting.clone();
                 tokio::spawn(async move {
                     let Ok(server) = tokio::net::TcpStream::connect(target).await else {
                         return;
@@ -262,7 +446,7 @@ impl PgProxy {
                     let _ = client.set_nodelay(true);
                     let _ = server.set_nodelay(true);
                     tokio::select! {
-                        () = relay(client, server, trap) => {}
+                        () = relay(client, server, trap, counts) => {}
                         _ = watch.wait_for(|down| *down) => {}
                     }
                 });
@@ -273,7 +457,17 @@ impl PgProxy {
             down,
             target,
             commit_cut,
+            counts,
             task,
+        }
+    }
+
+    /// The statements, round trips and type look-ups the bot has sent through the relay so far.
+    pub fn counted(&self) -> Counted {
+        Counted {
+            statements: self.counts.statements.load(Ordering::SeqCst),
+            round_trips: self.counts.round_trips.load(Ordering::SeqCst),
+            type_lookups: self.counts.type_lookups.load(Ordering::SeqCst),
         }
     }
 
@@ -654,6 +848,27 @@ impl Table {
                 "the {what} message of channel {channel} was never recorded"
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The relay's counts once the bot has sent the database nothing for `quiet` (the scheduler
+    /// slowed down, or it never is). Panics after 30 s.
+    pub async fn counted_when_quiet(&self, quiet: Duration) -> Counted {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut last = self.db.proxy.counted();
+        let mut since = Instant::now();
+        loop {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let now = self.db.proxy.counted();
+            if now != last {
+                (last, since) = (now, Instant::now());
+            } else if since.elapsed() >= quiet {
+                return now;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the bot kept sending statements for 30 s"
+            );
         }
     }
 

@@ -243,7 +243,10 @@ impl Service {
             };
             crate::store::schedule::insert_notices(&mut tx, self.now(), &[notice]).await?;
             tx.commit().await?;
-            Ok(replay::load(game, Vec::new())?.view())
+            // The new game's log (empty) is kept: its first move reads no log.
+            let loaded = replay::load(game, Vec::new())?;
+            self.keep_log(&loaded);
+            Ok(loaded.view())
         })
         .await
     }
