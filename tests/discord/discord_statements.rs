@@ -1,7 +1,7 @@
-//! What each kind of command costs the database (issue 59): the SQL statements and the round
-//! trips that the bot sends, counted on the wire by the relay between the bot and PostgreSQL
-//! (`PgProxy::counted`), from the command's arrival until the bot has gone quiet again (so the
-//! work done after the answer, such as looking for held notices, counts too).
+//! What each kind of command costs (issue 59): the pictures it draws (read from the bot's
+//! `/metrics`), and the SQL statements and round trips it sends, counted on the wire by the
+//! relay between the bot and PostgreSQL (`PgProxy::counted`), from the command's arrival until
+//! the bot has gone quiet again (so the work done after the answer counts too).
 //!
 //! Each kind is measured in three games played the same way in three channels, and the least of
 //! the three is kept: the only other statements the bot sends (a language recorded the first
@@ -10,11 +10,11 @@
 //! connection a command gets is the pool's choice). The scheduler is slowed to one tick an hour
 //! so that it stays out of the way.
 //!
-//! A count above its budget fails: a new feature cannot add a statement to every command
-//! unnoticed. Lower the budget when a statement is cut. Counts, not times, so nothing flakes.
-//! `STATEMENTS_PRINT=1` prints the table (statements, round trips and type look-ups per kind);
-//! `STATEMENTS_LOG=1` runs the bot with `sqlx::query=debug` and prints, for each command, the
-//! statements sqlx recorded (`BEGIN` is not among them), to see which statement a count holds.
+//! A count above its budget fails: a new feature cannot add a statement or a picture to every
+//! command unnoticed. Lower the budget when one is cut. Counts, not times, so nothing flakes.
+//! `STATEMENTS_PRINT=1` prints the table (statements, round trips, type look-ups and pictures
+//! per kind); `STATEMENTS_LOG=1` runs the bot with `sqlx::query=debug` and prints, for each
+//! command, the statements sqlx recorded (`BEGIN` is not among them), to see what a count holds.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -45,9 +45,24 @@ async fn quiet(t: &Table) -> Counted {
     t.counted_when_quiet(QUIET).await
 }
 
-/// The least count of each kind, over the games.
-#[derive(Default)]
-struct Costs(BTreeMap<&'static str, Counted>);
+/// The pictures each kind may draw, at most (a board drawn already is served from the cache).
+const PICTURES: &[(&str, u64)] = &[
+    ("accept (button)", 1),
+    ("/move: a whole turn", 1),
+    ("/move: one unit move", 1),
+    ("/board", 0),
+    ("Play (opens the panel)", 0),
+    ("panel: a piece picked", 1),
+    ("panel: a unit move picked", 1),
+];
+
+/// The least count of each kind over the games: its statements, and the pictures it drew (the
+/// bot's `fibonacci_bot_render_seconds_count`, read from `/metrics` at `metrics`).
+struct Costs {
+    counted: BTreeMap<&'static str, Counted>,
+    pictures: BTreeMap<&'static str, u64>,
+    metrics: String,
+}
 
 impl Costs {
     /// Runs `command` once the bot is quiet and records what it cost, as `kind`.
@@ -57,21 +72,41 @@ impl Costs {
         kind: &'static str,
         command: impl Future<Output = T>,
     ) -> T {
+        let drawn_before = self.drawn().await;
         let before = quiet(t).await;
         let logged = t.bot.log_text().len();
         let out = command.await;
         let cost = quiet(t).await - before;
+        let drawn = self.drawn().await - drawn_before;
+        let least = self.pictures.entry(kind).or_insert(drawn);
+        *least = (*least).min(drawn);
         if std::env::var_os("STATEMENTS_LOG").is_some() {
             eprintln!("==== {kind}: {cost:?}");
             for l in t.bot.log_text()[logged..].lines() {
                 eprintln!("{}", &l[..l.len().min(200)]);
             }
         }
-        let least = self.0.entry(kind).or_insert(cost);
+        let least = self.counted.entry(kind).or_insert(cost);
         least.statements = least.statements.min(cost.statements);
         least.round_trips = least.round_trips.min(cost.round_trips);
         least.type_lookups = least.type_lookups.min(cost.type_lookups);
         out
+    }
+
+    /// The pictures the bot has drawn so far (a scrape of its metrics; its own statements are
+    /// sent before the next count starts).
+    async fn drawn(&self) -> u64 {
+        let body = reqwest::get(&self.metrics)
+            .await
+            .expect("the metrics endpoint answers")
+            .text()
+            .await
+            .expect("a body");
+        body.lines()
+            .find(|l| l.starts_with("fibonacci_bot_render_seconds_count"))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|v| v.parse::<f64>().ok())
+            .map_or(0, |n| n as u64)
     }
 }
 
@@ -170,26 +205,42 @@ async fn measure(t: &Table, channel: u64, costs: &mut Costs) {
     assert_eq!(logged, 5, "every move measured was played");
 }
 
+/// A free port on the loopback interface.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn no_kind_of_command_sends_more_statements_than_its_budget() {
+async fn no_kind_of_command_sends_more_statements_or_draws_more_pictures_than_its_budget() {
     let mut t = Table::open().await;
     t.fake.add_channel(THIRD);
-    let mut env = vec![("FIBONACCI_BOT_TICK_SECS", "3600".to_string())];
+    let port = free_port();
+    let mut env = vec![
+        ("FIBONACCI_BOT_TICK_SECS", "3600".to_string()),
+        ("METRICS_ADDR", format!("127.0.0.1:{port}")),
+    ];
     if std::env::var_os("STATEMENTS_LOG").is_some() {
         env.push(("RUST_LOG", "info,sqlx::query=debug".to_string()));
     }
     t.restart_with(&env).await;
-    let mut costs = Costs::default();
+    let mut costs = Costs {
+        counted: BTreeMap::new(),
+        pictures: BTreeMap::new(),
+        metrics: format!("http://127.0.0.1:{port}/metrics"),
+    };
     for channel in [GENERAL, OTHER, THIRD] {
         measure(&t, channel, &mut costs).await;
     }
     let table: Vec<String> = costs
-        .0
+        .counted
         .iter()
         .map(|(kind, c)| {
             format!(
-                "{kind}: {} statements, {} round trips, {} type look-ups",
-                c.statements, c.round_trips, c.type_lookups
+                "{kind}: {} statements, {} round trips, {} type look-ups, {} pictures",
+                c.statements, c.round_trips, c.type_lookups, costs.pictures[kind]
             )
         })
         .collect();
@@ -198,13 +249,21 @@ async fn no_kind_of_command_sends_more_statements_than_its_budget() {
     }
     for (kind, budget) in BUDGETS {
         let counted = costs
-            .0
+            .counted
             .get(kind)
             .unwrap_or_else(|| panic!("{kind} not measured"));
         assert!(
             counted.statements <= *budget,
             "{kind} sends {} statements, over its budget of {budget}; every count:\n{}",
             counted.statements,
+            table.join("\n")
+        );
+    }
+    for (kind, budget) in PICTURES {
+        let drawn = costs.pictures[kind];
+        assert!(
+            drawn <= *budget,
+            "{kind} draws {drawn} pictures, over its budget of {budget}; every count:\n{}",
             table.join("\n")
         );
     }
