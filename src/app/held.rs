@@ -7,8 +7,8 @@
 //! users with notices in the table when it was read, and every user a notice is held for since,
 //! by this process (at once) or by any other process on the database (announced with
 //! `NOTIFY` in the statement that holds it). When the announcements' connection is lost, the
-//! process looks for everyone again until it has listened anew and read the table again: what
-//! was announced in between is not missed.
+//! process looks for everyone again until it has listened on a new connection and read the
+//! table again: what was announced in between is not missed.
 //!
 //! A user leaves the set just before their notices are taken, so a notice held while they are
 //! taken puts them back in it. A notice held by another process in the instant before an
@@ -120,7 +120,7 @@ impl Service {
     /// them only where there may be some (see the module's documentation). Until it has read
     /// the table, every answer looks.
     pub async fn follow_held_notices(&self) {
-        let listener = match self.store.listen(reach::HELD_CHANNEL).await {
+        let listener = match self.listen_held().await {
             Ok(listener) => Some(listener),
             Err(e) => {
                 tracing::warn!(error = %e, "cannot follow the notices held yet: every answer looks for them");
@@ -148,7 +148,7 @@ fn follow(
                 held.lost();
                 drop(held);
                 tokio::time::sleep(Duration::from_secs(1)).await;
-                listener = service.store.listen(reach::HELD_CHANNEL).await.ok();
+                listener = service.listen_held().await.ok();
                 if listener.is_some() && service.read_held_into(&index).await {
                     tracing::info!("following the notices held again");
                 }
@@ -162,12 +162,11 @@ fn follow(
                         held.add(user);
                     }
                 }
-                // Reconnected: what was announced meanwhile is in the table.
+                // The connection was lost: listen anew, then read the table (what was
+                // announced meanwhile is in it).
                 Ok(Ok(None)) => {
-                    if let Some(held) = index.upgrade() {
-                        held.lost();
-                    }
-                    service.read_held_into(&index).await;
+                    tracing::debug!("notices held: the connection was lost; listening again");
+                    listener = None;
                 }
                 Ok(Err(e)) => {
                     tracing::debug!(error = %e, "notices held: listening again");
@@ -179,6 +178,15 @@ fn follow(
 }
 
 impl Service {
+    /// A listener of the notices held. It does not reconnect by itself: a lost connection is
+    /// seen as such (`Ok(None)`), never mended silently inside a wait that was then given up,
+    /// so the follower always reads the table again after listening anew.
+    async fn listen_held(&self) -> Result<sqlx::postgres::PgListener, crate::store::StoreError> {
+        let mut listener = self.store.listen(reach::HELD_CHANNEL).await?;
+        listener.eager_reconnect(false);
+        Ok(listener)
+    }
+
     /// A clone that does not keep the held index alive (the follower's own, so that the index
     /// goes when the last service does).
     fn without_held(&self) -> Service {

@@ -37,9 +37,9 @@ pub struct GameRow {
     pub ai_side: Option<SideIndex>,
     /// Whether the game counts for the ratings once it ends with a result.
     pub rated: bool,
-    /// Whether any player has conditional moves set in it (read with the row: a turn that
-    /// passes looks for replies only when there are some; lines change only under the row
-    /// lock, so a locked read is exact).
+    /// Whether any player has conditional moves set in it: a turn that passes looks for
+    /// replies only when there are some. Kept by [`super::premoves`] under the row lock, so a
+    /// locked read is exact.
     pub has_premoves: bool,
     /// The event the game belongs to, and (Swiss) its round.
     pub tournament_id: Option<i64>,

@@ -26,8 +26,7 @@ macro_rules! game_columns {
          (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.first_player) \
              AS first_vacation_until, \
          (SELECT u.vacation_until FROM user_settings u WHERE u.user_id = g.second_player) \
-             AS second_vacation_until, \
-         EXISTS (SELECT 1 FROM premove_lines p WHERE p.game_id = g.id) AS has_premoves"
+             AS second_vacation_until, g.has_premoves"
     };
 }
 

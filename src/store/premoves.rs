@@ -1,5 +1,6 @@
 //! Conditional moves (`premove_lines`): each player's lines of turns in a game, read and
-//! rewritten under the game's row lock.
+//! rewritten under the game's row lock. Every change keeps `games.has_premoves` in the same
+//! statement.
 
 use sqlx::PgConnection;
 
@@ -39,9 +40,10 @@ pub async fn add(
     positions: &[String],
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO premove_lines (game_id, user_id, line_no, turns, positions) \
-         SELECT $1, $2, COALESCE(MAX(line_no), 0) + 1, $3, $4 FROM premove_lines \
-         WHERE game_id = $1 AND user_id = $2",
+        "WITH added AS (INSERT INTO premove_lines (game_id, user_id, line_no, turns, positions) \
+             SELECT $1, $2, COALESCE(MAX(line_no), 0) + 1, $3, $4 FROM premove_lines \
+             WHERE game_id = $1 AND user_id = $2) \
+         UPDATE games SET has_premoves = true WHERE id = $1",
     )
     .bind(game_id)
     .bind(id_to_db(user))
@@ -62,8 +64,9 @@ pub async fn replace(
     clear(conn, game_id, Some(user)).await?;
     for line in kept {
         sqlx::query(
-            "INSERT INTO premove_lines (game_id, user_id, line_no, turns, positions) \
-             VALUES ($1, $2, $3, $4, $5)",
+            "WITH added AS (INSERT INTO premove_lines (game_id, user_id, line_no, turns, positions) \
+                 VALUES ($1, $2, $3, $4, $5)) \
+             UPDATE games SET has_premoves = true WHERE id = $1",
         )
         .bind(game_id)
         .bind(id_to_db(user))
@@ -82,12 +85,19 @@ pub async fn clear(
     game_id: i64,
     user: Option<u64>,
 ) -> Result<u64, StoreError> {
-    let done = sqlx::query(
-        "DELETE FROM premove_lines WHERE game_id = $1 AND ($2::BIGINT IS NULL OR user_id = $2)",
+    // The statement's parts see the lines as they were before it: the game keeps lines when
+    // another player's are left.
+    let removed: i64 = sqlx::query_scalar(
+        "WITH gone AS (DELETE FROM premove_lines \
+                 WHERE game_id = $1 AND ($2::BIGINT IS NULL OR user_id = $2) RETURNING 1), \
+             flag AS (UPDATE games SET has_premoves = EXISTS (SELECT 1 FROM premove_lines \
+                 WHERE game_id = $1 AND $2::BIGINT IS NOT NULL AND user_id <> $2) \
+                 WHERE id = $1) \
+         SELECT count(*) FROM gone",
     )
     .bind(game_id)
     .bind(user.map(id_to_db))
-    .execute(conn)
+    .fetch_one(conn)
     .await?;
-    Ok(done.rows_affected())
+    Ok(u64::try_from(removed).unwrap_or(0))
 }

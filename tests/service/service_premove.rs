@@ -543,3 +543,50 @@ async fn a_timeout_ends_the_lines_with_the_game() {
         .expect("count");
     assert_eq!(left, 0);
 }
+
+/// A line added while the opponent's move waits for the game's lock is answered by that move:
+/// the move's locked read sees it (the game's row says it has lines; a subquery of that read
+/// would see the statement's snapshot, from before the line).
+#[tokio::test]
+async fn a_line_added_while_the_move_waits_for_the_lock_is_answered_by_it() {
+    use sqlx::Connection;
+    let db = common::fresh_database().await;
+    let (service, _clock) = clocked_service(&db).await;
+    game(&service, CHANNEL, GameKind::Fibonacci, TurnClock::default()).await;
+    let (text, turns) = line(&current(&service).await, 3, 1);
+    // Another connection holds the game's row lock, as a command in progress does.
+    let mut holder = sqlx::PgConnection::connect(db.url())
+        .await
+        .expect("connect");
+    sqlx::query("BEGIN")
+        .execute(&mut holder)
+        .await
+        .expect("begin");
+    sqlx::query(
+        "SELECT g.id FROM games g WHERE g.id = \
+         (SELECT game_id FROM channel_claims WHERE channel_id = $1) FOR UPDATE",
+    )
+    .bind(fibonacci_bot::store::id_to_db(CHANNEL))
+    .fetch_all(&mut holder)
+    .await
+    .expect("lock the game");
+    // Bob's line waits for the lock first, then Alice's move.
+    let adding = tokio::spawn({
+        let service = service.clone();
+        async move { service.add_premove(CHANNEL, BOB, &text).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let moving = tokio::spawn({
+        let service = service.clone();
+        let first = turns[0].clone();
+        async move { service.play(CHANNEL, ALICE, &first).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    sqlx::query("COMMIT")
+        .execute(&mut holder)
+        .await
+        .expect("commit");
+    adding.await.expect("joined").expect("the line is kept");
+    let moved = moving.await.expect("joined").expect("Alice's turn");
+    assert_eq!(only_reply(&moved, BOB), turns[1]);
+}

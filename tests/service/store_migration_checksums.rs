@@ -101,6 +101,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "command scope",
         "1897e3d4a6c7c3f5933b9f14e19b82cc39acf27c2cef846b1e9d106e6cf771516a7f3850c64aabc4add2b6793c5d1580",
     ),
+    (
+        19,
+        "games premoves",
+        "9f4c61267bed27bf1330986ce8b0053265fd9b92b78f5ab15bc8f1e3c4d8dfa9b8f1367a88e3e9c701c3ac72ef8e9180",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.
