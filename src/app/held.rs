@@ -120,17 +120,12 @@ impl Service {
     /// them only where there may be some (see the module's documentation). Until it has read
     /// the table, every answer looks.
     pub async fn follow_held_notices(&self) {
-        let listener = match self.listen_held().await {
-            Ok(listener) => Some(listener),
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot follow the notices held yet: every answer looks for them");
-                None
-            }
-        };
-        if listener.is_some() {
-            self.read_held_into(&Arc::downgrade(&self.held)).await;
+        let index = Arc::downgrade(&self.held);
+        let listener = self.listen_and_read(&index).await;
+        if listener.is_none() {
+            tracing::warn!("cannot follow the notices held yet: every answer looks for them");
         }
-        follow(self.clone(), listener, Arc::downgrade(&self.held));
+        follow(self.clone(), listener, index);
     }
 }
 
@@ -148,17 +143,16 @@ fn follow(
                 held.lost();
                 drop(held);
                 tokio::time::sleep(Duration::from_secs(1)).await;
-                listener = service.listen_held().await.ok();
-                if listener.is_some() && service.read_held_into(&index).await {
-                    tracing::info!("following the notices held again");
-                }
+                listener = service.listen_and_read(&index).await;
                 continue;
             };
             drop(held);
             match tokio::time::timeout(FOLLOW_CHECK, active.try_recv()).await {
                 Err(_) => {}
                 Ok(Ok(Some(note))) => {
-                    if let (Some(held), Ok(user)) = (index.upgrade(), note.payload().parse()) {
+                    if let (Some(held), Some(user)) =
+                        (index.upgrade(), reach::held_user(note.payload()))
+                    {
                         held.add(user);
                     }
                 }
@@ -178,13 +172,24 @@ fn follow(
 }
 
 impl Service {
-    /// A listener of the notices held. It does not reconnect by itself: a lost connection is
-    /// seen as such (`Ok(None)`), never mended silently inside a wait that was then given up,
-    /// so the follower always reads the table again after listening anew.
-    async fn listen_held(&self) -> Result<sqlx::postgres::PgListener, crate::store::StoreError> {
-        let mut listener = self.store.listen(reach::HELD_CHANNEL).await?;
+    /// Listens to the notices held, then reads the table into `index` (listening first: a
+    /// notice held meanwhile is not missed). `None` when it cannot listen. The listener does not
+    /// reconnect by itself: a lost connection is seen as such (`Ok(None)`), never mended
+    /// silently inside a wait that was then given up, so the follower always reads the table
+    /// again after listening anew.
+    async fn listen_and_read(&self, index: &Weak<HeldIndex>) -> Option<sqlx::postgres::PgListener> {
+        let mut listener = match self.store.listen(reach::HELD_CHANNEL).await {
+            Ok(listener) => listener,
+            Err(e) => {
+                tracing::debug!(error = %e, "notices held: cannot listen");
+                return None;
+            }
+        };
         listener.eager_reconnect(false);
-        Ok(listener)
+        if self.read_held_into(index).await {
+            tracing::debug!("following the notices held");
+        }
+        Some(listener)
     }
 
     /// A clone that does not keep the held index alive (the follower's own, so that the index

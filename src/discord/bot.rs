@@ -31,7 +31,6 @@ const ANSWER_BUDGET: Duration = Duration::from_millis(2000);
 const FATAL_EXIT: Duration = Duration::from_secs(10);
 
 pub fn main_entry() -> ExitCode {
-    init_tracing();
     let config = match BotConfig::from_env() {
         Ok(config) => config,
         Err(e) => {
@@ -39,6 +38,7 @@ pub fn main_entry() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    init_tracing(config.metrics.is_some());
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -52,7 +52,9 @@ pub fn main_entry() -> ExitCode {
     runtime.block_on(run(config))
 }
 
-fn init_tracing() {
+/// Logs to standard error; with `count_statements` (the metrics are served), also counts the
+/// statements sqlx records.
+fn init_tracing(count_statements: bool) {
     use tracing_subscriber::Layer;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         // PostgreSQL's notices (a migration table that "already exists, skipping" at every
@@ -69,8 +71,7 @@ fn init_tracing() {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_filter(filter);
     // The statements are counted only for the metrics (sqlx records them only when asked).
-    let metrics = std::env::var("METRICS_ADDR").is_ok_and(|a| !a.trim().is_empty());
-    let counter = metrics.then(crate::metrics::StatementCounter::layer);
+    let counter = count_statements.then(crate::metrics::StatementCounter::layer);
     // Another front end of the same binary may have set one up already; keep it.
     let _ = tracing_subscriber::registry()
         .with(log)

@@ -33,8 +33,13 @@ pub async fn interaction_only(conn: &mut PgConnection, channel: u64) -> Result<b
     Ok(found.is_some())
 }
 
-/// Where a notice held is announced (`NOTIFY`), its payload the user's id.
+/// Where a notice held is announced (`NOTIFY`), its payload the user's id as stored.
 pub const HELD_CHANNEL: &str = "fibonacci_bot_held_notices";
+
+/// The user an announcement on [`HELD_CHANNEL`] names.
+pub fn held_user(payload: &str) -> Option<u64> {
+    payload.parse().ok().map(super::id_from_db)
+}
 
 /// Holds `text` for `user` until their next interaction, and announces it on [`HELD_CHANNEL`]
 /// (in the same statement: the announcement goes when the notice is committed).
@@ -68,4 +73,17 @@ pub async fn held_users(conn: &mut PgConnection) -> Result<Vec<u64>, StoreError>
         .fetch_all(conn)
         .await?;
     Ok(users.into_iter().map(super::id_from_db).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_announcement_names_any_user_id_as_stored() {
+        for user in [1, 920_000_000_000_000_001, u64::MAX] {
+            assert_eq!(held_user(&id_to_db(user).to_string()), Some(user));
+        }
+        assert_eq!(held_user("not a user"), None);
+    }
 }

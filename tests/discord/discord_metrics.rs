@@ -4,14 +4,6 @@
 use crate::fake_discord::*;
 use serde_json::json;
 
-/// A free port on the loopback interface.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
 /// The relay's counts once the bot has sent nothing for half a second.
 async fn quiet(t: &Table) -> Counted {
     t.counted_when_quiet(std::time::Duration::from_millis(500))

@@ -205,14 +205,6 @@ async fn measure(t: &Table, channel: u64, costs: &mut Costs) {
     assert_eq!(logged, 5, "every move measured was played");
 }
 
-/// A free port on the loopback interface.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_kind_of_command_sends_more_statements_or_draws_more_pictures_than_its_budget() {
     let mut t = Table::open().await;

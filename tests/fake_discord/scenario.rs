@@ -504,6 +504,14 @@ impl Drop for PgProxy {
     }
 }
 
+/// A free port on the loopback interface (for the bot's metrics endpoint).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
 /// `url` with its host and port replaced by `addr`.
 pub(crate) fn via(url: &str, addr: std::net::SocketAddr) -> String {
     let (scheme, rest) = url.split_once("://").expect("a database URL has a scheme");
