@@ -15,16 +15,13 @@
 //! interaction, before its announcement arrives, is shown on the interaction after.
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::sync::Mutex;
 
 use crate::store::reach;
 
 use super::error::AppError;
+use super::followed::{self, Followed};
 use super::{Service, UserId};
-
-/// How often the follower looks whether the service is still there.
-const FOLLOW_CHECK: Duration = Duration::from_secs(30);
 
 /// The users who may have notices held (see the module's documentation).
 #[derive(Debug, Default)]
@@ -60,15 +57,8 @@ impl HeldIndex {
         }
     }
 
-    /// Not followed any more: anyone may have notices held.
-    fn lost(&self) {
-        if let Ok(mut users) = self.users.lock() {
-            *users = None;
-        }
-    }
-
     /// Followed again: the users of the table, with those announced meanwhile.
-    fn read(&self, found: Vec<UserId>) {
+    fn fill(&self, found: Vec<UserId>) {
         if let Ok(mut users) = self.users.lock() {
             users.get_or_insert_with(HashSet::new).extend(found);
         }
@@ -81,6 +71,34 @@ impl HeldIndex {
             .lock()
             .ok()
             .and_then(|u| u.as_ref().map(HashSet::len))
+    }
+}
+
+impl Followed for HeldIndex {
+    const CHANNEL: &'static str = reach::HELD_CHANNEL;
+    const WHAT: &'static str = "notices held";
+
+    fn lost(&self) {
+        if let Ok(mut users) = self.users.lock() {
+            *users = None;
+        }
+    }
+
+    fn announced(&self, payload: &str) {
+        if let Some(user) = reach::held_user(payload) {
+            self.add(user);
+        }
+    }
+
+    async fn read(&self, service: &Service) -> Result<(), AppError> {
+        let found = service
+            .guarded(async {
+                let mut conn = service.store.acquire().await?;
+                Ok(reach::held_users(&mut conn).await?)
+            })
+            .await?;
+        self.fill(found);
+        Ok(())
     }
 }
 
@@ -120,109 +138,7 @@ impl Service {
     /// them only where there may be some (see the module's documentation). Until it has read
     /// the table, every answer looks.
     pub async fn follow_held_notices(&self) {
-        let index = Arc::downgrade(&self.held);
-        let listener = self.listen_and_read(&index).await;
-        if listener.is_none() {
-            tracing::warn!("cannot follow the notices held yet: every answer looks for them");
-        }
-        follow(self.clone(), listener, index);
-    }
-}
-
-/// Follows the announcements of notices held until the index is gone; listens and reads the
-/// table again when the connection was lost.
-fn follow(
-    service: Service,
-    mut listener: Option<sqlx::postgres::PgListener>,
-    index: Weak<HeldIndex>,
-) {
-    let service = service.without_held();
-    tokio::spawn(async move {
-        while let Some(held) = index.upgrade() {
-            let Some(active) = listener.as_mut() else {
-                held.lost();
-                drop(held);
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                listener = service.listen_and_read(&index).await;
-                continue;
-            };
-            drop(held);
-            match tokio::time::timeout(FOLLOW_CHECK, active.try_recv()).await {
-                Err(_) => {}
-                Ok(Ok(Some(note))) => {
-                    if let (Some(held), Some(user)) =
-                        (index.upgrade(), reach::held_user(note.payload()))
-                    {
-                        held.add(user);
-                    }
-                }
-                // The connection was lost: listen anew, then read the table (what was
-                // announced meanwhile is in it).
-                Ok(Ok(None)) => {
-                    tracing::debug!("notices held: the connection was lost; listening again");
-                    listener = None;
-                }
-                Ok(Err(e)) => {
-                    tracing::debug!(error = %e, "notices held: listening again");
-                    listener = None;
-                }
-            }
-        }
-    });
-}
-
-impl Service {
-    /// Listens to the notices held, then reads the table into `index` (listening first: a
-    /// notice held meanwhile is not missed). `None` when it cannot listen. The listener does not
-    /// reconnect by itself: a lost connection is seen as such (`Ok(None)`), never mended
-    /// silently inside a wait that was then given up, so the follower always reads the table
-    /// again after listening anew.
-    async fn listen_and_read(&self, index: &Weak<HeldIndex>) -> Option<sqlx::postgres::PgListener> {
-        let mut listener = match self.store.listen(reach::HELD_CHANNEL).await {
-            Ok(listener) => listener,
-            Err(e) => {
-                tracing::debug!(error = %e, "notices held: cannot listen");
-                return None;
-            }
-        };
-        listener.eager_reconnect(false);
-        if self.read_held_into(index).await {
-            tracing::debug!("following the notices held");
-        }
-        Some(listener)
-    }
-
-    /// A clone that does not keep the held index alive (the follower's own, so that the index
-    /// goes when the last service does).
-    fn without_held(&self) -> Service {
-        let mut service = self.clone();
-        service.held = Arc::default();
-        service
-    }
-
-    /// Reads who has notices held into `index`, if it is still there; on failure, every answer
-    /// looks for them until the next read.
-    async fn read_held_into(&self, index: &Weak<HeldIndex>) -> bool {
-        let Some(held) = index.upgrade() else {
-            return false;
-        };
-        let found = self
-            .guarded(async {
-                let mut conn = self.store.acquire().await?;
-                Ok(reach::held_users(&mut conn).await?)
-            })
-            .await;
-        match found {
-            Ok(found) => {
-                held.read(found);
-                true
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "could not read who has notices held: every answer looks for them");
-                held.lost();
-                false
-            }
-        }
+        followed::follow(self.for_follower(), &self.held).await;
     }
 }
 
@@ -236,7 +152,7 @@ mod tests {
         assert!(index.may_have(7), "not followed: anyone may have some");
         index.add(7);
         assert_eq!(index.followed(), None, "adding does not start following");
-        index.read(vec![1, 2]);
+        index.fill(vec![1, 2]);
         assert_eq!(index.followed(), Some(2));
         assert!(index.may_have(1) && !index.may_have(7));
         index.add(7);
@@ -247,7 +163,7 @@ mod tests {
             index.may_have(1) && index.may_have(99),
             "lost: everyone looks"
         );
-        index.read(vec![5]);
+        index.fill(vec![5]);
         assert!(
             index.may_have(5) && !index.may_have(7),
             "read again from the table"

@@ -13,6 +13,7 @@
 mod ai;
 mod challenges;
 pub mod clock;
+pub mod colours;
 mod draws;
 mod error;
 mod follow;
@@ -21,6 +22,7 @@ pub use ai::{AiPlayed, AiRunner, play_ai_turns};
 pub use challenges::{Challenged, Opponent, who_plays};
 pub use follow::FollowUp;
 mod daily;
+mod followed;
 mod games;
 mod held;
 mod history;
@@ -51,7 +53,9 @@ use std::time::Duration;
 
 use crate::store::Store;
 
-pub use crate::store::kinds::{ChallengeState, ColourChoice, FollowKind, NoticeKind, Notify};
+pub use crate::store::kinds::{
+    ChallengeState, ColourChoice, Colours, FollowKind, NoticeKind, Notify,
+};
 pub use crate::store::locales::LocaleOwner;
 pub use clock::{Clock, GameClock, ManualClock, SystemClock, TurnClock};
 pub use daily::{DAILY_HOUR, DailyPost, day_number, day_of_number};
@@ -123,6 +127,8 @@ pub struct Service {
     ai_bell: Arc<tokio::sync::Notify>,
     /// Who may have notices held (see [`held`]).
     held: Arc<held::HeldIndex>,
+    /// Who chose other colours for their own pictures (see [`colours`]).
+    colours: Arc<colours::ColoursIndex>,
 }
 
 impl Service {
@@ -158,6 +164,7 @@ impl Service {
             logs: Arc::default(),
             ai_bell: Arc::default(),
             held: Arc::default(),
+            colours: Arc::default(),
         };
         let added = service.load_puzzles().await?;
         if added > 0 {

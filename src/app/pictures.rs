@@ -19,7 +19,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use crate::engine::Game;
 use crate::i18n::Lang;
 use crate::render::{
-    BoardInfo, RenderError, RenderOptions, ReplayFrame, render_png, replay_gif_within,
+    BoardInfo, Palette, RenderError, RenderOptions, ReplayFrame, render_png_with, replay_gif_within,
 };
 
 /// The largest replay sent: Discord shows an attachment up to 8 MiB without Nitro or boosts.
@@ -177,14 +177,26 @@ impl Pictures {
         }
     }
 
-    /// The board of `view` as `info` describes it (the players' names, the words drawn), from
-    /// the cache when this version was drawn already with the same names and language.
-    /// Everything a board shows follows from the game's version, its language and the names.
-    pub async fn board(&self, view: &GameView, info: BoardInfo) -> Option<Vec<u8>> {
+    /// The board of `view` as `info` describes it (the players' names, the words drawn), drawn
+    /// as `options` says, from the cache when this version was drawn already with the same
+    /// names, language and colours. Everything a board shows follows from the game's version,
+    /// its language and the names.
+    pub async fn board(
+        &self,
+        view: &GameView,
+        info: BoardInfo,
+        options: RenderOptions,
+    ) -> Option<Vec<u8>> {
         if view.interim {
-            return self.position(view.game.clone(), info).await;
+            return self.position(view.game.clone(), info, options).await;
         }
-        let key = (view.id, view.version, info.lang, info.players.clone());
+        let key = (
+            view.id,
+            view.version,
+            info.lang,
+            info.players.clone(),
+            options.palette,
+        );
         let cache = &self.shared.1;
         if let Some(png) = cache.get(&key) {
             tracing::debug!(
@@ -194,14 +206,21 @@ impl Pictures {
             );
             return Some(png);
         }
-        let png = self.position(view.game.clone(), info).await?;
+        let png = self.position(view.game.clone(), info, options).await?;
         cache.put(key, png.clone());
         Some(png)
     }
 
-    /// The board of any position (a game's start for `/rules`), drawn on a painter thread.
-    pub async fn position(&self, game: Game, info: BoardInfo) -> Option<Vec<u8>> {
-        self.draw("a board", move || render_png(&game, &info)).await
+    /// The board of any position (a game's start for `/rules`), drawn on a painter thread as
+    /// `options` says.
+    pub async fn position(
+        &self,
+        game: Game,
+        info: BoardInfo,
+        options: RenderOptions,
+    ) -> Option<Vec<u8>> {
+        self.draw("a board", move || render_png_with(&game, &info, &options))
+            .await
     }
 
     /// An animated replay of `frames` (see [`replay_gif_within`]), drawn on a painter thread:
@@ -214,8 +233,9 @@ impl Pictures {
     }
 }
 
-/// What identifies a drawn board: the game, its version, the language and names on it.
-type BoardKey = (i64, i32, Lang, [String; 2]);
+/// What identifies a drawn board: the game, its version, the language and names on it, and
+/// its colours.
+type BoardKey = (i64, i32, Lang, [String; 2], Palette);
 
 /// The boards drawn last. Bounded by the bytes it holds, not by a count: fifty games moving at
 /// once must all find their latest board again (a cache of 32 boards lost most of them between
@@ -348,7 +368,13 @@ mod tests {
     }
 
     fn key(version: i32) -> BoardKey {
-        (7, version, Lang::En, ["ann".to_string(), "ben".to_string()])
+        (
+            7,
+            version,
+            Lang::En,
+            ["ann".to_string(), "ben".to_string()],
+            Palette::Standard,
+        )
     }
 
     /// A board drawn for a game version is found again; the oldest goes when the cache is full.
@@ -358,14 +384,30 @@ mod tests {
         cache.put(key(1), vec![1]);
         assert_eq!(cache.get(&key(1)), Some(vec![1]));
         assert_eq!(cache.get(&key(2)), None, "another version is another board");
-        let renamed = (7, 1, Lang::En, ["ann".to_string(), "bob".to_string()]);
+        let renamed = (
+            7,
+            1,
+            Lang::En,
+            ["ann".to_string(), "bob".to_string()],
+            Palette::Standard,
+        );
         assert_eq!(
             cache.get(&renamed),
             None,
             "the names are part of the picture"
         );
+        let recoloured = (key(1).0, 1, Lang::En, key(1).3, Palette::ColourBlind);
+        assert_eq!(cache.get(&recoloured), None, "so are the colours");
         // Other games' boards fill the budget: the oldest goes first.
-        let other = |game: i64| (game, 1, Lang::En, ["ann".to_string(), "ben".to_string()]);
+        let other = |game: i64| {
+            (
+                game,
+                1,
+                Lang::En,
+                ["ann".to_string(), "ben".to_string()],
+                Palette::Standard,
+            )
+        };
         for game in 100..109 {
             cache.put(other(game), vec![game as u8]);
         }
@@ -391,6 +433,7 @@ mod tests {
                 version,
                 Lang::En,
                 ["ann".to_string(), "ben".to_string()],
+                Palette::Standard,
             )
         };
         for version in 1..=20 {
@@ -409,7 +452,13 @@ mod tests {
         let held = cache.boards.lock().map(|b| b.len()).ok();
         assert_eq!(held, Some(50));
         // Another language's board of the same version stands beside it.
-        let french = (3, 20, Lang::Fr, ["ann".to_string(), "ben".to_string()]);
+        let french = (
+            3,
+            20,
+            Lang::Fr,
+            ["ann".to_string(), "ben".to_string()],
+            Palette::Standard,
+        );
         cache.put(french.clone(), vec![2]);
         assert!(cache.get(&board(3, 20)).is_some() && cache.get(&french).is_some());
     }

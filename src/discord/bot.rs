@@ -181,6 +181,8 @@ async fn run(config: BotConfig) -> ExitCode {
     let languages = app::Languages::load(service.clone()).await;
     // Answers look for notices held only for the users who may have some.
     service.follow_held_notices().await;
+    // A player's own pictures are drawn in their colours without asking the database.
+    service.follow_colours().await;
     let metrics_task = match config.metrics {
         None => None,
         Some(addr) => {

@@ -8,7 +8,7 @@ use super::choices::Choice;
 use super::present::{game_message, mention, timestamp, turn_ping};
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, answer, invoker, lang, names_from_interaction};
-use crate::app::{AutoVacation, GameView, Notify, PauseStep, UserId};
+use crate::app::{AutoVacation, Colours, GameView, Notify, PauseStep, UserId};
 use crate::engine::Codec;
 use crate::i18n::Lang;
 use crate::tr;
@@ -143,7 +143,7 @@ pub async fn on_button(
     Ok(())
 }
 
-/// How the bot reminds you of your turns.
+/// How the bot reminds you of your turns, and the colours of the boards only you see.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
@@ -152,6 +152,8 @@ pub async fn settings(
     #[rename = "auto-vacation"]
     #[description = "on: a deadline that passes uses one of your vacation days instead of losing"]
     auto_vacation: Option<Choice<AutoVacation>>,
+    #[description = "The colours of the boards only you see: standard (default) or colour-blind"]
+    colours: Option<Choice<Colours>>,
 ) -> Result<(), BotError> {
     let data = ctx.data();
     let (user, _, _) = invoker(ctx);
@@ -177,6 +179,19 @@ pub async fn settings(
             }
             None => data.service.notify_of(user).await?,
         };
+        let chosen = match colours {
+            Some(Choice(colours)) => {
+                data.service.set_colours(user, colours).await?;
+                colours
+            }
+            None => data.service.colours_of(user).await?,
+        };
+        let colours_line = tr!(
+            lang,
+            "settings-colours",
+            changed = if colours.is_some() { "yes" } else { "no" },
+            colours = chosen.as_str()
+        );
         Ok(Answer::private(Message::text(
             tr!(
                 lang,
@@ -184,7 +199,9 @@ pub async fn settings(
                 changed = if notify.is_some() { "yes" } else { "no" },
                 how = now.as_str()
             ) + "\n"
-                + &auto_line,
+                + &auto_line
+                + "\n"
+                + &colours_line,
         )))
     })
     .await

@@ -11,7 +11,7 @@ use super::{BotError, Context, answer, invoker, lang};
 use crate::app::{HistoryEntry, Overview, Service, UserId};
 use crate::engine::{Config, Game, GameKind, Side};
 use crate::i18n::Lang;
-use crate::render::BoardInfo;
+use crate::render::{BoardInfo, RenderOptions};
 use crate::tr;
 
 /// The `/games` list, for `user`, in `lang`.
@@ -234,6 +234,7 @@ pub async fn rules(
             &data.presenter.pictures,
             start,
             info,
+            RenderOptions::default(),
             format!("{kind}-start.png"),
         )
         .await;

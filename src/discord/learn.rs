@@ -50,7 +50,7 @@ pub async fn learn(
                     .await?
             }
         };
-        Ok(step_answer(data, lang, &view).await)
+        Ok(step_answer(data, lang, user, &view).await)
     })
     .await
 }
@@ -78,7 +78,7 @@ pub async fn on_button(
             .service
             .lesson_button(user, kind, index, action)
             .await?;
-        let mut answer = step_answer(data, lang, &view).await.updating();
+        let mut answer = step_answer(data, lang, user, &view).await.updating();
         // The clicked message is the learner's alone already, and an update keeps it so
         // (Discord keeps a message's flags when it is updated); `respond` updates the clicked
         // message only for answers not marked private.
@@ -97,8 +97,9 @@ pub async fn on_button(
     Ok(())
 }
 
-/// A step's message: its texts, its board and its buttons, for the learner alone.
-async fn step_answer(data: &Data, lang: Lang, view: &LessonView) -> Answer {
+/// A step's message: its texts, its board (in their colours) and its buttons, for the learner
+/// `user` alone.
+async fn step_answer(data: &Data, lang: Lang, user: u64, view: &LessonView) -> Answer {
     let text = step_text(lang, view);
     let mut players = [tr!(lang, "learn-opponent"), tr!(lang, "learn-opponent")];
     let me = view.step.game().side_to_move();
@@ -112,7 +113,15 @@ async fn step_answer(data: &Data, lang: Lang, view: &LessonView) -> Answer {
         lang,
     };
     let name = format!("lesson-{}-{}.png", view.kind, view.index + 1);
-    let image = picture(&data.presenter.pictures, view.game.clone(), info, name).await;
+    let options = data.service.picture_options(user).await;
+    let image = picture(
+        &data.presenter.pictures,
+        view.game.clone(),
+        info,
+        options,
+        name,
+    )
+    .await;
     Answer::private(
         Message::text(text)
             .file(image)

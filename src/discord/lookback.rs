@@ -204,10 +204,16 @@ pub async fn on_browse(
             note: Some(picture_counter(lang, &turns)),
             lang,
         };
+        // The browser is the clicker's alone: in their colours.
+        let options = data
+            .service
+            .picture_options(interaction.user.id.get())
+            .await;
         let image = picture(
             &data.presenter.pictures,
             position.clone(),
             info,
+            options,
             format!("{kind}-{game}-turn-{turn}.png"),
         )
         .await;

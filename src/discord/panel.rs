@@ -285,12 +285,15 @@ async fn panel(
     if !buttons.is_empty() {
         rows.push(serenity::CreateActionRow::Buttons(buttons));
     }
+    // A panel is only ever shown to the player to move: in their colours.
+    let options = data.service.picture_options(view.player(side)).await;
     let board = board_png_marked(
         http,
         &data.presenter,
         lang,
         view,
         chosen.map(str::to_string),
+        options,
     )
     .await;
     Message::text(lines.join("\n")).file(board).components(rows)

@@ -13,7 +13,7 @@ use crate::app::{FollowKind, GameView, Languages, Outcome, Pictures, RatingChang
 use crate::engine::{Codec, Game, GameKind, Played, Side};
 use crate::i18n::Lang;
 use crate::rating::RatingGame;
-use crate::render::BoardInfo;
+use crate::render::{BoardInfo, RenderOptions};
 use crate::tr;
 
 /// A mention, shown as the user's name by Discord clients; it notifies only when the message's
@@ -454,16 +454,18 @@ pub async fn board_png(
     lang: Lang,
     view: &GameView,
 ) -> Option<serenity::CreateAttachment> {
-    board_png_marked(http, presenter, lang, view, None).await
+    board_png_marked(http, presenter, lang, view, None, RenderOptions::default()).await
 }
 
-/// [`board_png`] with the point `highlight` marked (a move panel's chosen piece).
+/// [`board_png`] with the point `highlight` marked (a move panel's chosen piece), drawn as
+/// `options` says (the colours of the one player who sees it).
 pub async fn board_png_marked(
     http: &serenity::Http,
     presenter: &Presenter,
     lang: Lang,
     view: &GameView,
     highlight: Option<String>,
+    options: RenderOptions,
 ) -> Option<serenity::CreateAttachment> {
     let names = &presenter.names;
     let players = [
@@ -480,21 +482,28 @@ pub async fn board_png_marked(
     };
     // The cache keeps a version's plain board: a marked one is drawn each time.
     let png = match info.highlight {
-        Some(_) => presenter.pictures.position(view.game.clone(), info).await?,
-        None => presenter.pictures.board(view, info).await?,
+        Some(_) => {
+            presenter
+                .pictures
+                .position(view.game.clone(), info, options)
+                .await?
+        }
+        None => presenter.pictures.board(view, info, options).await?,
     };
     let filename = format!("{}-{}.png", view.game.kind(), view.id);
     Some(serenity::CreateAttachment::bytes(png, filename))
 }
 
-/// Renders any position (for `/rules`) off the async executor.
+/// Renders any position (for `/rules`, a lesson, a puzzle) off the async executor, drawn as
+/// `options` says.
 pub async fn picture(
     pictures: &Pictures,
     game: Game,
     info: BoardInfo,
+    options: RenderOptions,
     filename: String,
 ) -> Option<serenity::CreateAttachment> {
-    let png = pictures.position(game, info).await?;
+    let png = pictures.position(game, info, options).await?;
     Some(serenity::CreateAttachment::bytes(png, filename))
 }
 

@@ -19,7 +19,7 @@ use crate::engine::{Codec, GameKind};
 use crate::i18n::Lang;
 use crate::puzzles::{Goal, Grade, Miss, Puzzle};
 use crate::rating::{Rating, round};
-use crate::render::BoardInfo;
+use crate::render::{BoardInfo, RenderOptions};
 use crate::tr;
 use crate::words::side_name;
 
@@ -93,9 +93,7 @@ pub async fn puzzle(
             .service
             .open_puzzle(user, game.map(|g| g.0), level.map(|l| l.0))
             .await?;
-        Ok(Answer::private(
-            puzzle_message(&data.presenter, lang, &view).await,
-        ))
+        Ok(puzzle_answer(data, lang, user, &view).await)
     })
     .await
 }
@@ -240,6 +238,7 @@ async fn board(
     presenter: &Presenter,
     lang: Lang,
     puzzle: &Puzzle,
+    options: RenderOptions,
 ) -> Option<serenity::CreateAttachment> {
     let game = puzzle.game().ok()?;
     // Unnamed players: the header shows the colours alone.
@@ -252,13 +251,26 @@ async fn board(
         &presenter.pictures,
         game,
         info,
+        options,
         format!("{}.png", puzzle.id),
     )
     .await
 }
 
-/// The puzzle as its user sees it: head, goal, position, how to answer, the board, Give up.
-pub async fn puzzle_message(presenter: &Presenter, lang: Lang, view: &PuzzleView) -> Message {
+/// The puzzle as `user` alone sees it, its board in their colours.
+async fn puzzle_answer(data: &Data, lang: Lang, user: u64, view: &PuzzleView) -> Answer {
+    let options = data.service.picture_options(user).await;
+    Answer::private(puzzle_message(&data.presenter, lang, view, options).await)
+}
+
+/// The puzzle as its user sees it: head, goal, position, how to answer, the board (in the
+/// user's colours, `options`), Give up.
+async fn puzzle_message(
+    presenter: &Presenter,
+    lang: Lang,
+    view: &PuzzleView,
+    options: RenderOptions,
+) -> Message {
     let puzzle = &view.puzzle;
     let mut lines = Vec::new();
     if let Some((id, change)) = &view.left {
@@ -292,7 +304,7 @@ pub async fn puzzle_message(presenter: &Presenter, lang: Lang, view: &PuzzleView
             .style(serenity::ButtonStyle::Secondary),
     ]);
     Message::text(lines.join("\n"))
-        .file(board(presenter, lang, puzzle).await)
+        .file(board(presenter, lang, puzzle, options).await)
         .components(vec![row])
 }
 
@@ -424,16 +436,12 @@ pub async fn on_button(
                     .and_then(|i| GameKind::ALL.get(i).copied())
                     .ok_or(Refusal::Puzzle(PuzzleRefusal::NotOpen))?;
                 let view = data.service.open_puzzle(user, Some(game), None).await?;
-                Ok(Answer::private(
-                    puzzle_message(&data.presenter, lang, &view).await,
-                ))
+                Ok(puzzle_answer(data, lang, user, &view).await)
             }
             Button::DailyPuzzle(day) => {
                 let day = day_of_number(day).ok_or(Refusal::Puzzle(PuzzleRefusal::NoDaily))?;
                 let view = data.service.open_daily_puzzle(user, guild, day).await?;
-                Ok(Answer::private(
-                    puzzle_message(&data.presenter, lang, &view).await,
-                ))
+                Ok(puzzle_answer(data, lang, user, &view).await)
             }
             _ => Err::<Answer, AppError>(Refusal::Puzzle(PuzzleRefusal::NotOpen).into()),
         }
@@ -478,7 +486,7 @@ pub async fn daily_message(presenter: &Presenter, lang: Lang, post: &DailyPost) 
             .style(serenity::ButtonStyle::Primary),
     ]);
     Message::text(lines.join("\n"))
-        .file(board(presenter, lang, puzzle).await)
+        .file(board(presenter, lang, puzzle, RenderOptions::default()).await)
         .components(vec![row])
 }
 

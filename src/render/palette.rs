@@ -1,6 +1,11 @@
-//! Colours. The pieces of the two Fibonacci players differ in lightness (dark red against light
-//! green), not only in hue, so players with red-green colour blindness tell them apart; the
-//! [`Palette::ColourBlind`] option swaps the hues for orange and blue as well.
+//! Colours. The default palette is the one every public board uses, so it is chosen for every
+//! eye: under simulated protanopia, deuteranopia and tritanopia (Machado 2009, full severity),
+//! each Fibonacci side's fill stays at least ΔE 25 (CIE 1976) from the other side's, from the
+//! board and from an empty point, and the legal-destination marks stay as far from the last
+//! turn's. The sides also differ in lightness (dark crimson against a light yellowish green, a
+//! contrast ratio above 3), so they stay apart in greyscale. `tests/render/render_colour_vision.rs` measures this in drawn
+//! pictures. The [`Palette::ColourBlind`] option (orange and blue) meets the same bounds, for
+//! players who prefer those hues.
 
 use image::Rgb;
 
@@ -9,7 +14,7 @@ use super::paint::Colour;
 /// The colour scheme of a picture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Palette {
-    /// Red and green pieces as on the real board (dark red, light green).
+    /// Red and green pieces as on the real board (dark crimson, light yellowish green).
     #[default]
     Standard,
     /// Dark orange and light blue instead of red and green, for players who prefer them.
@@ -106,21 +111,24 @@ const STANDARD: Colours = Colours {
     point_ink: rgb(0x5E4A31),
     edge_label: rgb(0x4A3B28),
     sides: [
+        // A yellowish green and a bluish red: the hues red-green colour blindness keeps apart
+        // best, on top of the lightness between them.
         PieceColours {
-            fill: rgb(0xC0262D),
-            outline: rgb(0x4A0A0E),
+            fill: rgb(0x9C1A36),
+            outline: rgb(0x3E0713),
             ink: rgb(0xFFFFFF),
         },
         PieceColours {
-            fill: rgb(0xA6DC86),
-            outline: rgb(0x1E5A22),
-            ink: rgb(0x0F2A10),
+            fill: rgb(0x7DB30A),
+            outline: rgb(0x2C4A06),
+            ink: rgb(0x142404),
         },
     ],
     fanorona: FANORONA,
     last_turn: rgb(0x1D5BD6),
-    legal: rgb(0x8E24AA),
-    legal_tint: rgb(0xE9D3F0),
+    // Vermilion: the purple of before turned the last turn's blue for red-green blindness.
+    legal: rgb(0xD55E00),
+    legal_tint: rgb(0xF6D2B4),
     capture: rgb(0xD0312D),
     banner: rgb(0xFFC928),
     banner_ink: rgb(0x1A1A1A),

@@ -67,6 +67,22 @@ crate::codec!(Notify {
     Dm => "dm",
 });
 
+/// The colours a user's own pictures are drawn in (`user_settings.colours`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "kebab-case")]
+pub enum Colours {
+    /// The default palette, the one every public picture uses.
+    #[default]
+    Standard,
+    /// Orange and blue pieces.
+    ColourBlind,
+}
+
+crate::codec!(Colours {
+    Standard => "standard",
+    ColourBlind => "colour-blind",
+});
+
 /// What a notice of the outbox announces (`notices.kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, sqlx::Type)]
 #[sqlx(type_name = "text", rename_all = "kebab-case")]

@@ -40,6 +40,7 @@ pub fn transactions_begun() -> u64 {
 }
 
 pub mod challenges;
+pub mod colours;
 pub mod embedded;
 pub mod games;
 pub mod installation;

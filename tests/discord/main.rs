@@ -11,6 +11,7 @@ mod fake_discord;
 
 mod discord_ai;
 mod discord_clock;
+mod discord_colours;
 mod discord_i18n;
 mod discord_learn;
 mod discord_lookback;

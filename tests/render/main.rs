@@ -5,6 +5,7 @@
 //! group links the crate once. Run one file's tests with `cargo test --test render render_golden`.
 
 mod render_cli;
+mod render_colour_vision;
 mod render_golden;
 mod render_pixels;
 mod render_props;

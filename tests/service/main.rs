@@ -9,6 +9,7 @@ mod common;
 
 mod service_bank;
 mod service_clock;
+mod service_colours;
 mod service_concurrency;
 mod service_core;
 mod service_embedded;

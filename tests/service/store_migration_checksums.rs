@@ -106,6 +106,11 @@ const LANDED: &[(i64, &str, &str)] = &[
         "games premoves",
         "9f4c61267bed27bf1330986ce8b0053265fd9b92b78f5ab15bc8f1e3c4d8dfa9b8f1367a88e3e9c701c3ac72ef8e9180",
     ),
+    (
+        20,
+        "user colours",
+        "070327aad1e610fb8be876b5c9bfd8ddcbfe6ca8fe40b520045e21159337c3596211b4de364ffbaddf8e53f2e21d4c6d",
+    ),
 ];
 
 /// The migrations in `dir`, read as the bot's `sqlx::migrate!` reads them.

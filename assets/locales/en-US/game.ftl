@@ -160,6 +160,13 @@ settings-notify = { $changed ->
         [dm] by direct message (in the game's channel when your direct messages are closed)
        *[channel] in the game's channel
     }, 24 hours and 1 hour before each deadline. Change it with `/{ cmd-settings } { cmd-settings-notify }:{ choice-channel }` or `/{ cmd-settings } { cmd-settings-notify }:{ choice-dm }`.
+settings-colours = { $changed ->
+        [yes] From now on, the boards only you see
+       *[no] The boards only you see
+    } (the move panel, the move browser, puzzles and lessons) are drawn { $colours ->
+        [colour-blind] with orange and blue pieces
+       *[standard] in the standard colours, which every colour vision tells apart
+    }. Boards posted in the channel always use the standard colours. Change it with `/{ cmd-settings } { cmd-settings-colours }:{ choice-standard }` or `/{ cmd-settings } { cmd-settings-colours }:{ choice-colour-blind }`.
 
 list-or = { $init } or { $last }
 challenge-option-elsewhere = `{ $key }` applies to { $owner }; for { $game } choose { $choices }.

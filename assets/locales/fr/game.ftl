@@ -163,6 +163,13 @@ settings-notify = { $changed ->
         [dm] par message privé (dans le salon de la partie si vos messages privés sont fermés)
        *[channel] dans le salon de la partie
     }, 24 heures puis 1 heure avant chaque échéance. Pour modifier ce réglage : `/{ cmd-settings } { cmd-settings-notify }:` (« { choice-channel } » ou « { choice-dm } »).
+settings-colours = { $changed ->
+        [yes] Désormais, les plateaux que vous seul voyez
+       *[no] Les plateaux que vous seul voyez
+    } (panneau de coups, parcours de la partie, problèmes, leçons) sont dessinés { $colours ->
+        [colour-blind] avec des pièces orange et bleues
+       *[standard] dans les couleurs standard, que toutes les visions des couleurs distinguent
+    }. Les plateaux publiés dans le salon gardent toujours les couleurs standard. Pour modifier ce réglage : `/{ cmd-settings } { cmd-settings-colours }:` (« { choice-standard } » ou « { choice-colour-blind } »).
 
 list-or = { $init } ou { $last }
 challenge-option-elsewhere = `{ $key }` ne vaut que pour { $owner } ; pour { $game }, choisissez { $choices }.
