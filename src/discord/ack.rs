@@ -9,6 +9,14 @@
 //! bot's client is driven by the bot's runtime), defers any interaction still unanswered at
 //! [`WATCHDOG_AT`] after its creation. Who answers is decided once, by a compare-and-swap on
 //! the interaction's [`Ack`]: the command's own answer, or the watchdog's deferral, never both.
+//!
+//! A command that takes the answer in time does not send it on its own runtime either: a whole
+//! board sent as multipart on a runtime catching up after an outage reached Discord 3.6 s after
+//! the interaction (issue 59). It hands its first answer to the watchdog's thread
+//! ([`Watchdog::send_first`]) in the same poll that took it, and that thread sends it whole only
+//! while it can still reach Discord in time ([`LAST_WHOLE_ANSWER_AT`]); later, it sends the
+//! answer's deferral instead, and the command's answer follows as an edit. Whatever the lag of
+//! the command's runtime, the first answer leaves on time, and only a deferral leaves late.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -22,6 +30,35 @@ pub const WATCHDOG_AT: Duration = Duration::from_millis(2300);
 
 /// How long the watchdog's deferral may take (Discord's 3 s are over by then).
 const DEFER_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The latest age of an interaction at which the watchdog's thread still sends a command's
+/// whole first answer: a board's upload then has 600 ms to reach Discord before 3 s. Later, the
+/// answer's deferral goes first.
+pub const LAST_WHOLE_ANSWER_AT: Duration = Duration::from_millis(2400);
+
+/// How a command's first answer went out ([`Watchdog::send_first`]).
+#[derive(Debug, PartialEq, Eq)]
+pub enum FirstSent {
+    /// Whole, as the command made it.
+    Whole,
+    /// Too late to be whole: its deferral went instead, and the answer follows as an edit.
+    Deferred,
+}
+
+/// A command's first answer, handed to the watchdog's thread.
+struct First {
+    id: serenity::InteractionId,
+    token: String,
+    whole: serenity::CreateInteractionResponse,
+    deferral: serenity::CreateInteractionResponse,
+    done: tokio::sync::oneshot::Sender<serenity::Result<FirstSent>>,
+}
+
+/// What the watchdog's thread is handed.
+enum Job {
+    Watch(Watch),
+    First(Box<First>),
+}
 
 const OPEN: u8 = 0;
 /// The command took the answer (its content, or its own deferral).
@@ -97,7 +134,7 @@ struct Watch {
 /// The watchdog's handle: interactions are handed to it as they arrive.
 #[derive(Clone, Debug)]
 pub struct Watchdog {
-    jobs: tokio::sync::mpsc::UnboundedSender<Watch>,
+    jobs: tokio::sync::mpsc::UnboundedSender<Job>,
 }
 
 impl Watchdog {
@@ -112,14 +149,17 @@ impl Watchdog {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        let (jobs, mut queue) = tokio::sync::mpsc::unbounded_channel::<Watch>();
+        let (jobs, mut queue) = tokio::sync::mpsc::unbounded_channel::<Job>();
         std::thread::Builder::new()
             .name("ack-watchdog".to_string())
             .spawn(move || {
                 let http = Arc::new(http);
                 runtime.block_on(async move {
-                    while let Some(watch) = queue.recv().await {
-                        tokio::spawn(guard(http.clone(), watch));
+                    while let Some(job) = queue.recv().await {
+                        match job {
+                            Job::Watch(watch) => tokio::spawn(guard(http.clone(), watch)),
+                            Job::First(first) => tokio::spawn(send_first(http.clone(), first)),
+                        };
                     }
                 });
             })?;
@@ -130,14 +170,68 @@ impl Watchdog {
     /// taken its answer by then.
     pub fn watch(&self, id: serenity::InteractionId, token: &str, component: bool, ack: Arc<Ack>) {
         let at = crate::discord::reply::created_at(id.get()) + WATCHDOG_AT;
-        let _ = self.jobs.send(Watch {
+        let _ = self.jobs.send(Job::Watch(Watch {
             id,
             token: token.to_string(),
             component,
             at,
             ack,
-        });
+        }));
     }
+
+    /// Hands the first answer of interaction `id`, taken by its command, to the watchdog's
+    /// thread, at once (before the returned future is first polled): `whole` is sent if the
+    /// interaction is at most [`LAST_WHOLE_ANSWER_AT`] old when that thread gets it, otherwise
+    /// `deferral` (see the module's documentation). The future tells which went, or why
+    /// neither reached Discord.
+    pub fn send_first(
+        &self,
+        id: serenity::InteractionId,
+        token: &str,
+        whole: serenity::CreateInteractionResponse,
+        deferral: serenity::CreateInteractionResponse,
+    ) -> impl std::future::Future<Output = serenity::Result<FirstSent>> + use<> {
+        let (done, outcome) = tokio::sync::oneshot::channel();
+        let handed = self.jobs.send(Job::First(Box::new(First {
+            id,
+            token: token.to_string(),
+            whole,
+            deferral,
+            done,
+        })));
+        async move {
+            if handed.is_err() {
+                return Err(serenity::Error::Other("the answers' watchdog has stopped"));
+            }
+            outcome.await.unwrap_or(Err(serenity::Error::Other(
+                "the answers' watchdog has stopped",
+            )))
+        }
+    }
+}
+
+/// Sends a command's first answer from the watchdog's thread: whole while it can still reach
+/// Discord in time, its deferral otherwise.
+async fn send_first(http: Arc<serenity::Http>, first: Box<First>) {
+    use serenity::Builder;
+    let age = SystemTime::now()
+        .duration_since(crate::discord::reply::created_at(first.id.get()))
+        .unwrap_or_default();
+    let (response, sent) = if age <= LAST_WHOLE_ANSWER_AT {
+        (first.whole, FirstSent::Whole)
+    } else {
+        tracing::warn!(
+            interaction = %first.id,
+            age_ms = age.as_millis() as u64,
+            "the answer was handed over late: its deferral goes first"
+        );
+        (first.deferral, FirstSent::Deferred)
+    };
+    let result = response
+        .execute(&*http, (first.id, &first.token))
+        .await
+        .map(|()| sent);
+    let _ = first.done.send(result);
 }
 
 async fn guard(http: Arc<serenity::Http>, watch: Watch) {
@@ -196,8 +290,11 @@ mod tests {
         (now - 1_420_070_400_000) << 22
     }
 
-    /// A server answering 204 to every request; each request's path and arrival time.
-    fn discord_stand_in() -> (String, std::sync::mpsc::Receiver<(String, SystemTime)>) {
+    /// A request the stand-in received: its path, when its body had arrived, and the body.
+    type Received = (String, SystemTime, Vec<u8>);
+
+    /// A server answering 204 to every request; each request as received.
+    fn discord_stand_in() -> (String, std::sync::mpsc::Receiver<Received>) {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let (seen, requests) = std::sync::mpsc::channel();
@@ -228,7 +325,7 @@ mod tests {
                         }
                         let mut body = vec![0; length];
                         reader.read_exact(&mut body).expect("body");
-                        let _ = seen.send((path, SystemTime::now()));
+                        let _ = seen.send((path, SystemTime::now(), body));
                         let _ = reader
                             .get_mut()
                             .write_all(b"HTTP/1.1 204 No Content\r\ncontent-length: 0\r\n\r\n");
@@ -249,7 +346,7 @@ mod tests {
         watchdog.watch(serenity::InteractionId::new(id), "tok", false, ack.clone());
         // The command's thread is stuck in work that never yields, past the 3 seconds.
         std::thread::sleep(Duration::from_millis(3100));
-        let (path, at) = requests
+        let (path, at, _) = requests
             .recv_timeout(Duration::from_secs(5))
             .expect("the watchdog deferred");
         assert_eq!(path, format!("/api/v10/interactions/{id}/tok/callback"));
@@ -279,6 +376,97 @@ mod tests {
         assert!(
             requests.recv_timeout(Duration::from_millis(3000)).is_err(),
             "the watchdog must not answer an interaction the command answered"
+        );
+    }
+
+    /// The callback type in a request's body (JSON, or the `payload_json` part of a multipart
+    /// body).
+    fn callback_type(body: &[u8]) -> Option<u8> {
+        let text = String::from_utf8_lossy(body);
+        let at = text.find("\"type\":")? + "\"type\":".len();
+        text[at..].chars().next()?.to_digit(10).map(|d| d as u8)
+    }
+
+    /// A message with a picture, as a command's first answer.
+    fn whole_answer() -> serenity::CreateInteractionResponse {
+        serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content("the board")
+                .add_file(serenity::CreateAttachment::bytes(
+                    vec![7; 80_000],
+                    "board.png",
+                )),
+        )
+    }
+
+    fn deferral() -> serenity::CreateInteractionResponse {
+        serenity::CreateInteractionResponse::Defer(
+            serenity::CreateInteractionResponseMessage::new().ephemeral(false),
+        )
+    }
+
+    /// Issue 59: the command's runtime stalls just after the command took its answer, past
+    /// Discord's 3 s (as after an outage, when every waiting command wakes at once). Sent on that
+    /// runtime, as before, the board reached Discord after the stall; handed to the watchdog's
+    /// thread, it reaches Discord at once.
+    #[test]
+    fn a_first_answer_handed_over_in_time_leaves_whole_while_the_commands_runtime_stalls() {
+        let (base, requests) = discord_stand_in();
+        let watchdog = Watchdog::start("token", Some(&base)).expect("watchdog");
+        let id = snowflake_now();
+        let created = crate::discord::reply::created_at(id);
+        let ack = Arc::new(Ack::default());
+        let interaction = serenity::InteractionId::new(id);
+        watchdog.watch(interaction, "tok", false, ack.clone());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        assert_eq!(runtime.block_on(ack.take()), Turn::Command);
+        let sending = watchdog.send_first(interaction, "tok", whole_answer(), deferral());
+        // The runtime is stuck: nothing polls the command until after 3 s.
+        std::thread::sleep(Duration::from_millis(3100));
+        let (path, at, body) = requests
+            .recv_timeout(Duration::from_secs(5))
+            .expect("the answer was sent");
+        assert_eq!(path, format!("/api/v10/interactions/{id}/tok/callback"));
+        assert_eq!(callback_type(&body), Some(4), "the whole message");
+        assert!(body.len() > 80_000, "with its picture");
+        let age = at.duration_since(created).expect("after creation");
+        assert!(age < Duration::from_secs(1), "sent {age:?} after creation");
+        assert_eq!(runtime.block_on(sending).expect("sent"), FirstSent::Whole);
+        assert!(
+            requests.recv_timeout(Duration::from_millis(200)).is_err(),
+            "nothing else is sent: the watchdog saw the answer taken"
+        );
+    }
+
+    /// A command whose runtime lagged before it could hand its answer over (the interaction is
+    /// already 2.6 s old): its deferral goes first, never the whole message.
+    #[test]
+    fn a_first_answer_handed_over_late_goes_as_its_deferral() {
+        let (base, requests) = discord_stand_in();
+        let watchdog = Watchdog::start("token", Some(&base)).expect("watchdog");
+        let id = snowflake_now() - (2600 << 22);
+        let created = crate::discord::reply::created_at(id);
+        let interaction = serenity::InteractionId::new(id);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let sent = runtime
+            .block_on(watchdog.send_first(interaction, "tok", whole_answer(), deferral()))
+            .expect("sent");
+        assert_eq!(sent, FirstSent::Deferred);
+        let (_, at, body) = requests
+            .recv_timeout(Duration::from_secs(1))
+            .expect("the deferral was sent");
+        assert_eq!(callback_type(&body), Some(5), "a deferral, not the message");
+        assert!(body.len() < 1000, "without the picture");
+        let age = at.duration_since(created).expect("after creation");
+        assert!(
+            age < Duration::from_secs(3),
+            "deferred {age:?} after creation"
         );
     }
 }

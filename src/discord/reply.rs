@@ -23,7 +23,7 @@ use crate::app::{AppError, chain};
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::ack::{Ack, Turn, Watchdog};
+use super::ack::{Ack, FirstSent, Turn, Watchdog};
 use super::words;
 
 mod followups;
@@ -352,9 +352,10 @@ where
     let user_only = target.user_install_only();
     let ready = ready.map(|answer| within_followups(answer, user_only));
     let (sent, retire) = match (ready, ack.take().await) {
-        (Some(answer), Turn::Command) if in_time => {
-            (send_now(http, target, &answer).await, answer.retire)
-        }
+        (Some(answer), Turn::Command) if in_time => (
+            send_now(http, &budget.watchdog, target, &answer).await,
+            answer.retire,
+        ),
         (ready, turn) => {
             if turn == Turn::Command {
                 let defer = match target {
@@ -441,26 +442,53 @@ fn posted(answer: &Answer, message: serenity::MessageId) -> Option<OfferPosted> 
         .map(|offer| OfferPosted { offer, message })
 }
 
+/// Sends `answer` as the first answer, by the watchdog's thread (see [`Watchdog::send_first`]):
+/// whole, or, when it was handed over too late for that, its deferral first and then the answer
+/// as an edit of it.
 async fn send_now(
     http: &serenity::Http,
+    watchdog: &Watchdog,
     target: Target<'_>,
     answer: &Answer,
 ) -> serenity::Result<Option<OfferPosted>> {
     let message = answer.first.response(answer.ephemeral);
-    let response = match target {
-        Target::Component(_) if answer.update && !answer.ephemeral => {
-            serenity::CreateInteractionResponse::UpdateMessage(message)
-        }
-        _ => serenity::CreateInteractionResponse::Message(message),
+    let update = matches!(target, Target::Component(_)) && answer.update && !answer.ephemeral;
+    let (whole, deferral) = if update {
+        (
+            serenity::CreateInteractionResponse::UpdateMessage(message),
+            serenity::CreateInteractionResponse::Acknowledge,
+        )
+    } else {
+        (
+            serenity::CreateInteractionResponse::Message(message),
+            serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new().ephemeral(answer.ephemeral),
+            ),
+        )
     };
-    target.create_response(http, response).await?;
+    let id = serenity::InteractionId::new(target.id());
+    let sent = watchdog
+        .send_first(id, target.token(), whole, deferral)
+        .await?;
     let mut offered = None;
-    if answer.offers.is_some() && !answer.ephemeral {
-        // The response's id is not in the callback's answer: ask for it. Without it the
-        // buttons merely stay after a typed answer, so a failure is only logged.
-        match target.get_response(http).await {
-            Ok(m) => offered = posted(answer, m.id),
-            Err(e) => tracing::warn!(error = %e, "could not learn the offer message's id"),
+    match sent {
+        FirstSent::Whole => {
+            if answer.offers.is_some() && !answer.ephemeral {
+                // The response's id is not in the callback's answer: ask for it. Without it
+                // the buttons merely stay after a typed answer, so a failure is only logged.
+                match target.get_response(http).await {
+                    Ok(m) => offered = posted(answer, m.id),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not learn the offer message's id")
+                    }
+                }
+            }
+        }
+        // The deferral has the answer's own kind (an update of the clicked message, or a
+        // message as private as the answer): the edit makes it the answer.
+        FirstSent::Deferred => {
+            let m = target.edit_response(http, answer.first.edit()).await?;
+            offered = posted(answer, m.id);
         }
     }
     for next in &answer.then {
