@@ -56,20 +56,20 @@ async fn run<T: Followed>(
     mut listener: Option<sqlx::postgres::PgListener>,
     index: Weak<T>,
 ) {
-    while let Some(held) = index.upgrade() {
+    while let Some(alive) = index.upgrade() {
         let Some(active) = listener.as_mut() else {
-            held.lost();
-            drop(held);
+            alive.lost();
+            drop(alive);
             tokio::time::sleep(Duration::from_secs(1)).await;
             listener = listen_and_read(&service, &index).await;
             continue;
         };
-        drop(held);
+        drop(alive);
         match tokio::time::timeout(FOLLOW_CHECK, active.try_recv()).await {
             Err(_) => {}
             Ok(Ok(Some(note))) => {
-                if let Some(held) = index.upgrade() {
-                    held.announced(note.payload());
+                if let Some(alive) = index.upgrade() {
+                    alive.announced(note.payload());
                 }
             }
             // The connection was lost: listen anew, then read the table (what was announced

@@ -8,7 +8,7 @@ use super::choices::Choice;
 use super::present::{game_message, mention, timestamp, turn_ping};
 use super::reply::{Answer, Message, Target, respond};
 use super::{BotError, Context, Data, answer, invoker, lang, names_from_interaction};
-use crate::app::{AutoVacation, Colours, GameView, Notify, PauseStep, UserId};
+use crate::app::{AppError, AutoVacation, Colours, GameView, Notify, PauseStep, UserId};
 use crate::engine::Codec;
 use crate::i18n::Lang;
 use crate::tr;
@@ -143,6 +143,27 @@ pub async fn on_button(
     Ok(())
 }
 
+/// One setting of `/settings`: saved when the command gives it, read otherwise. Returns the
+/// setting now, and whether it was just changed (`yes` or `no`, as the words select on it).
+async fn save_or_read<T, S, R>(
+    given: Option<Choice<T>>,
+    save: impl FnOnce(T) -> S,
+    read: R,
+) -> Result<(T, &'static str), AppError>
+where
+    T: Copy,
+    S: std::future::Future<Output = Result<(), AppError>>,
+    R: std::future::Future<Output = Result<T, AppError>>,
+{
+    match given {
+        Some(Choice(value)) => {
+            save(value).await?;
+            Ok((value, "yes"))
+        }
+        None => Ok((read.await?, "no")),
+    }
+}
+
 /// How the bot reminds you of your turns, and the colours of the boards only you see.
 #[poise::command(slash_command)]
 pub async fn settings(
@@ -159,50 +180,46 @@ pub async fn settings(
     let (user, _, _) = invoker(ctx);
     let lang = lang::of(ctx).user;
     answer(ctx, "settings", async move {
-        let auto = match auto_vacation {
-            Some(Choice(auto)) => {
-                data.service.set_auto_vacation(user, auto).await?;
-                auto
-            }
-            None => data.service.auto_vacation(user).await?,
-        };
-        let auto_line = tr!(
-            lang,
-            "settings-auto-vacation",
-            changed = if auto_vacation.is_some() { "yes" } else { "no" },
-            state = auto.as_str()
-        );
-        let now = match notify {
-            Some(Choice(notify)) => {
-                data.service.set_notify(user, notify).await?;
-                notify
-            }
-            None => data.service.notify_of(user).await?,
-        };
-        let chosen = match colours {
-            Some(Choice(colours)) => {
-                data.service.set_colours(user, colours).await?;
-                colours
-            }
-            None => data.service.colours_of(user).await?,
-        };
-        let colours_line = tr!(
-            lang,
-            "settings-colours",
-            changed = if colours.is_some() { "yes" } else { "no" },
-            colours = chosen.as_str()
-        );
-        Ok(Answer::private(Message::text(
+        let service = &data.service;
+        let (auto, auto_changed) = save_or_read(
+            auto_vacation,
+            |auto| service.set_auto_vacation(user, auto),
+            service.auto_vacation(user),
+        )
+        .await?;
+        let (how, notify_changed) = save_or_read(
+            notify,
+            |notify| service.set_notify(user, notify),
+            service.notify_of(user),
+        )
+        .await?;
+        let (chosen, colours_changed) = save_or_read(
+            colours,
+            |colours| service.set_colours(user, colours),
+            service.colours_of(user),
+        )
+        .await?;
+        let lines = [
             tr!(
                 lang,
                 "settings-notify",
-                changed = if notify.is_some() { "yes" } else { "no" },
-                how = now.as_str()
-            ) + "\n"
-                + &auto_line
-                + "\n"
-                + &colours_line,
-        )))
+                changed = notify_changed,
+                how = how.as_str()
+            ),
+            tr!(
+                lang,
+                "settings-auto-vacation",
+                changed = auto_changed,
+                state = auto.as_str()
+            ),
+            tr!(
+                lang,
+                "settings-colours",
+                changed = colours_changed,
+                colours = chosen.as_str()
+            ),
+        ];
+        Ok(Answer::private(Message::text(lines.join("\n"))))
     })
     .await
 }
