@@ -5,14 +5,13 @@
 //! Environment (all optional):
 //! - `AI_BENCH_GAMES`: games per pairing (default 100);
 //! - `AI_BENCH_PAIRINGS`: comma-separated `a-b` pairs of `easy`, `medium`, `hard`, `expert`,
-//!   `tt` (Fanorona: the experimental search with a transposition table that no level plays,
-//!   on hard's time, `ai::fanorona::tt_turn_with`; Fibonacci: hard), `baseline` (hard as it
+//!   `baseline` (hard as it
 //!   played before issue 36: Fanorona before the endgame tables,
 //!   `FanoronaSearch::baseline_hard`; Fibonacci before the three-turn check,
 //!   `FibonacciSearch::baseline_hard`), `random`, `greedy`, `<level>+tuned` and
 //!   `<level>+hand` (Fanorona: the level's search with the fitted or the hand-set evaluation
 //!   weights; Fibonacci: the level) (default
-//!   `expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy`);
+//!   `expert-hard,hard-baseline,hard-random,hard-greedy,hard-medium,medium-easy`);
 //! - `AI_BENCH_GAMESETS`: comma-separated `fibonacci`, `fibonacci-cards`, `fibonacci-swap`,
 //!   `fibonacci-cards-swap` (the swap rule: a player who swaps takes over the other side, and
 //!   "moving first" below still means opening the game), `fanorona-escale`, `fanorona-standard`
@@ -34,9 +33,8 @@
 //!   `tests/data/ai_bench_games.tsv`.
 //!
 //! The default run is long: `expert` thinks up to 10 s a turn (about 2.3 s at the median), so
-//! its 100 Fanorona games a game set take many hours on one core, and `tt-hard` one to two hours
-//! a game set (6 games took 210–250 s on a shared two-core machine). Narrow it, e.g.
-//! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=tt-hard AI_BENCH_GAMESETS=fanorona-standard cargo bench
+//! its 100 Fanorona games a game set take many hours on one core. Narrow it, e.g.
+//! `AI_BENCH_GAMES=20 AI_BENCH_PAIRINGS=hard-baseline AI_BENCH_GAMESETS=fanorona-standard cargo bench
 //! --bench ai`, and run one game set per core.
 //!
 //! Each finished pairing prints its row at once, so a long run can be read as it goes, and under
@@ -54,9 +52,6 @@ use fibonacci_bot::engine::{Side, Status, fanorona, fibonacci};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Ai(Level),
-    /// Fanorona: the experimental search with a transposition table on hard's time; Fibonacci:
-    /// hard.
-    Tt,
     /// Hard as it played before issue 36 (the yardstick of a new hard): Fanorona before the
     /// endgame tables, Fibonacci before the three-turn check.
     Baseline,
@@ -77,7 +72,6 @@ impl Player {
     fn parse(s: &str) -> Option<Player> {
         match s {
             "random" => Some(Player::Random),
-            "tt" => Some(Player::Tt),
             "baseline" => Some(Player::Baseline),
             "greedy" => Some(Player::Greedy),
             _ => match s.split_once('+') {
@@ -102,7 +96,6 @@ impl Player {
                 let name = format!("{l}+{}", if w == Weights::Tuned { "tuned" } else { "hand" });
                 Box::leak(name.into_boxed_str())
             }
-            Player::Tt => "tt",
             Player::Baseline => "baseline",
             Player::Random => "random",
             Player::Greedy => "greedy",
@@ -191,8 +184,6 @@ fn play_game(
                         ai::fibonacci_turn(&game, level, turn_seed)
                             .unwrap_or_else(|e| panic!("{e} at {}", game.position()))
                     }
-                    Player::Tt => ai::fibonacci_turn(&game, Level::Hard, turn_seed)
-                        .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Baseline => ai::fibonacci_turn_with(
                         &game,
                         &ai::fibonacci::FibonacciSearch::baseline_hard(),
@@ -256,12 +247,6 @@ fn play_game(
                         turn_seed,
                     )
                     .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
-                    Player::Tt => ai::fanorona::tt_turn_with(
-                        &game,
-                        &ai::fanorona::FanoronaSearch::tt_hard(),
-                        turn_seed,
-                    )
-                    .unwrap_or_else(|e| panic!("{e} at {}", game.position())),
                     Player::Baseline => ai::fanorona_turn_with(
                         &game,
                         &ai::fanorona::FanoronaSearch::baseline_hard(),
@@ -322,8 +307,7 @@ fn main() {
     let random_turns = var("AI_BENCH_RANDOM_TURNS", 0u32, |s| s.parse().ok());
     let pairings = var(
         "AI_BENCH_PAIRINGS",
-        "expert-hard,hard-baseline,tt-hard,hard-random,hard-greedy,hard-medium,medium-easy"
-            .to_string(),
+        "expert-hard,hard-baseline,hard-random,hard-greedy,hard-medium,medium-easy".to_string(),
         |s| Some(s.to_string()),
     );
     let pairings: Vec<(Player, Player)> = list(&pairings, |p| {
@@ -436,7 +420,7 @@ fn main() {
         let players = Level::ALL
             .map(Player::Ai)
             .into_iter()
-            .chain([Player::Tt, Player::Baseline]);
+            .chain([Player::Baseline]);
         for player in players {
             let mut t: Vec<Duration> = timings
                 .0

@@ -317,6 +317,12 @@ pub fn text(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     MISSING.to_string()
 }
 
+/// A side's name in `lang` ("Red", "Rouge"), from the engine's word for it (`red`, `white`):
+/// the pictures name the sides too, so it sits here, under both the renderer and `words`.
+pub fn side_word(lang: Lang, side_name: &str) -> String {
+    text(lang, &format!("side-{side_name}"), &[])
+}
+
 /// Words joined as a list in `lang`: "a, b and c" with `conjunction` `list-and`, "a, b or c"
 /// with `list-or`.
 pub fn list(lang: Lang, conjunction: &str, words: &[String]) -> String {

@@ -25,7 +25,16 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::app::Service;
+/// What a scrape and a health check read of the running bot. The service gives it (the app
+/// implements it), so that this module, which the app records into, imports nothing above it.
+pub trait Readings: Clone + Send + Sync + 'static {
+    /// Connections the database pool holds, and how many of them are idle.
+    fn pool_use(&self) -> (u32, usize);
+    /// How many games are in progress (the error worded for the log).
+    fn games_in_progress(&self) -> impl Future<Output = Result<i64, String>> + Send;
+    /// True when the database answers.
+    fn healthy(&self) -> impl Future<Output = bool> + Send;
+}
 
 /// Histogram buckets, in seconds: from a cached board to a slow database.
 const BUCKETS: [f64; 11] = [
@@ -117,7 +126,7 @@ pub async fn bind(addr: SocketAddr) -> Result<TcpListener, String> {
 }
 
 /// Serves `/metrics` and `/healthz` until the task is aborted.
-pub async fn serve(listener: TcpListener, handle: PrometheusHandle, service: Service) {
+pub async fn serve(listener: TcpListener, handle: PrometheusHandle, service: impl Readings) {
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -144,7 +153,7 @@ pub async fn serve(listener: TcpListener, handle: PrometheusHandle, service: Ser
 async fn answer(
     mut stream: TcpStream,
     handle: &PrometheusHandle,
-    service: &Service,
+    service: &impl Readings,
 ) -> std::io::Result<()> {
     let mut head = Vec::new();
     let mut buf = [0u8; 1024];
@@ -228,7 +237,7 @@ fn costs() {
 
 /// The gauges read at each scrape: the database pool, the games in progress, and what commands
 /// cost.
-async fn gauges(service: &Service) {
+async fn gauges(service: &impl Readings) {
     let (size, idle) = service.pool_use();
     metrics::gauge!("fibonacci_bot_db_pool_connections").set(f64::from(size));
     metrics::gauge!("fibonacci_bot_db_pool_idle").set(idle as f64);

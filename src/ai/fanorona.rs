@@ -13,18 +13,15 @@
 //! over whole turns (with killer and history ordering for hard, expert and the full review);
 //! [`eval`] the static evaluation and its weights; [`tune`] their Texel tuning (the `selfplay`
 //! and `tune` commands); [`endgame`] the exact tables of the positions
-//! with few pieces, which hard, expert and the reviews search into; `tt` an experimental search with a
-//! transposition table (`table`) that no level plays ([`tt_turn_with`]: the strength bench's
-//! `tt` player), kept because it is correct and faster to a given depth but was not measured
-//! stronger.
+//! with few pieces, which hard, expert and the reviews search into. (An experimental search with a
+//! transposition table, faster to a given depth but not stronger at hard's budget in the strength
+//! bench, was played by no level and was removed; see the notes on issues 36 and 57.)
 //!
 //! [`for_each_turn`]: crate::engine::fanorona::for_each_turn
 
 pub mod endgame;
 pub mod eval;
 mod search;
-mod table;
-mod tt;
 pub mod tune;
 
 use super::{AiError, Effort, Judgement, Level, Limits};
@@ -47,11 +44,6 @@ pub struct FanoronaSearch {
     /// Each root turn gets a random bonus in `0..noise` (one piece is 100): variety between
     /// games, and the weakness of the easy level.
     pub noise: i32,
-    /// [`tt_turn_with`] only: the seed picks among the root turns valued within `margin` of the
-    /// best (0: the best only), never among wins, where the quickest is taken. (The alpha-beta
-    /// search of the levels varies by `noise` instead: a margin there made hard lose to its own
-    /// baseline, since every turn within it costs a full search; see the note on issue 36.)
-    pub margin: i32,
     /// The node budget when few pieces are left (at most 12 on the board, both sides), when
     /// larger than `limits.nodes`: the endgame is where games are decided.
     pub endgame_nodes: u64,
@@ -77,7 +69,6 @@ impl FanoronaSearch {
                 max_depth: 2,
                 quiescence: 0,
                 noise: 120,
-                margin: 0,
                 endgame_nodes: 0,
                 endgames: 0,
                 ordering: false,
@@ -91,7 +82,6 @@ impl FanoronaSearch {
                 max_depth: 6,
                 quiescence: 2,
                 noise: 8,
-                margin: 0,
                 endgame_nodes: 0,
                 endgames: 0,
                 ordering: false,
@@ -108,7 +98,6 @@ impl FanoronaSearch {
                 max_depth: 20,
                 quiescence: 4,
                 noise: 3,
-                margin: 0,
                 endgame_nodes: 2_000_000,
                 endgames: endgame::PLAYED_PIECES,
                 ordering: true,
@@ -125,7 +114,6 @@ impl FanoronaSearch {
                 max_depth: 24,
                 quiescence: 6,
                 noise: 6,
-                margin: 0,
                 endgame_nodes: 8_000_000,
                 endgames: endgame::PLAYED_PIECES,
                 ordering: true,
@@ -145,28 +133,7 @@ impl FanoronaSearch {
             max_depth: 12,
             quiescence: 4,
             noise: 3,
-            margin: 0,
             endgame_nodes: 0,
-            endgames: 0,
-            ordering: false,
-            weights: &eval::HAND,
-        }
-    }
-
-    /// Hard's settings for [`tt_turn_with`], as measured against hard in the strength bench: a
-    /// smaller budget (a node of that search costs about twice as much), no random bonus but a
-    /// margin, and twice the budget in the endgame.
-    pub fn tt_hard() -> FanoronaSearch {
-        FanoronaSearch {
-            limits: Limits {
-                nodes: 600_000,
-                cap: Some(Level::Hard.time_budget()),
-            },
-            max_depth: 40,
-            quiescence: 4,
-            noise: 0,
-            margin: 5,
-            endgame_nodes: 1_200_000,
             endgames: 0,
             ordering: false,
             weights: &eval::HAND,
@@ -193,7 +160,6 @@ impl FanoronaSearch {
                 max_depth: 8,
                 quiescence: 3,
                 noise: 0,
-                margin: 0,
                 endgame_nodes: 0,
                 endgames: endgame::PLAYED_PIECES,
                 ordering: true,
@@ -207,7 +173,6 @@ impl FanoronaSearch {
                 max_depth: 2,
                 quiescence: 1,
                 noise: 0,
-                margin: 0,
                 endgame_nodes: 0,
                 endgames: 0,
                 ordering: false,
@@ -231,12 +196,6 @@ pub fn fanorona_turn_with(
     seed: u64,
 ) -> Result<Vec<String>, AiError> {
     choose(game, search, seed, false, best_turn).map(|j| j.turn)
-}
-
-/// The turn the experimental search with a transposition table prefers (`tt`; no level plays
-/// it): for the strength bench.
-pub fn tt_turn_with(game: &Game, search: &FanoronaSearch, seed: u64) -> Result<Vec<String>, AiError> {
-    choose(game, search, seed, false, tt::best_turn).map(|j| j.turn)
 }
 
 /// What the levels' search does for one turn: the deepest iteration it completes and the

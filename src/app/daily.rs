@@ -12,8 +12,8 @@ use crate::puzzles::Puzzle;
 use crate::rating::Rating;
 use crate::store::{id_from_db, puzzles as store};
 
-use super::error::{AppError, Refusal};
-use super::puzzles::{PuzzleRefusal, PuzzleView, open_row, stored_puzzle, view_of};
+use super::error::{AppError, PuzzleRefusal, Refusal};
+use super::puzzles::{PuzzleView, open_row, stored_puzzle, view_of};
 use super::{ChannelId, GuildId, MessageId, Service, UserId};
 
 /// The hour (UTC) from which a day's puzzle is posted.

@@ -4,46 +4,15 @@
 //! used last is the one `answer` answers and a bare `/learn` resumes.
 
 use crate::engine::{Game, GameKind, Played};
-use crate::lessons::{self, LessonMiss, Step};
+use crate::lessons::{self, Step};
 use crate::store::lessons::{self as progress, ProgressRow};
 
-use super::error::{AppError, Refusal};
+use super::error::{AppError, LessonRefusal};
 use super::{Service, UserId};
 
 /// The longest answer worth checking: a Fibonacci turn is at most six unit moves, a Fanorona
 /// chain a few steps.
 pub const MAX_LESSON_ANSWER: usize = 200;
-
-/// Why a lesson command was refused; nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LessonRefusal {
-    /// This game has no lessons.
-    NoLessons(GameKind),
-    /// No lesson of this number: the game has `count`.
-    NoSuchLesson {
-        kind: GameKind,
-        lesson: i64,
-        count: u8,
-    },
-    /// An answer while no lesson is open.
-    NoLessonOpen,
-    /// A button for a step before the first or after the last (a stale or forged button).
-    NoSuchStep { kind: GameKind, index: i64 },
-    /// An answer that is longer than [`MAX_LESSON_ANSWER`] characters.
-    TooLong,
-    /// The answer misses the step's task.
-    Missed {
-        kind: GameKind,
-        step: &'static str,
-        miss: LessonMiss,
-    },
-}
-
-impl From<LessonRefusal> for AppError {
-    fn from(why: LessonRefusal) -> Self {
-        Refusal::Lesson(why).into()
-    }
-}
 
 /// What a lesson message shows besides the step.
 #[derive(Clone, Debug, PartialEq, Eq)]

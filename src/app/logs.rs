@@ -15,23 +15,12 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-use crate::engine::Game;
-use crate::store::games::MoveRow;
-
 use super::ChannelId;
-use super::replay::LoggedPlay;
+use super::replay::Replayed;
 
 /// At most this many log entries are kept in all (some 10 MB at the longest notations): the
 /// logs of the games least recently used go first.
 const MAX_ENTRIES: usize = 50_000;
-
-/// A game's log and the game it replays to.
-#[derive(Clone, Debug)]
-pub(crate) struct Replayed {
-    pub game: Game,
-    pub plays: Vec<LoggedPlay>,
-    pub entries: Vec<MoveRow>,
-}
 
 impl Replayed {
     /// What it counts against [`MAX_ENTRIES`]: its entries, and at least one for the game.
@@ -140,7 +129,8 @@ impl LogCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Config, GameKind};
+    use crate::engine::{Config, Game, GameKind};
+    use crate::store::games::MoveRow;
 
     fn log(entries: usize) -> Replayed {
         let entry = MoveRow {

@@ -60,26 +60,25 @@ pub use crate::store::locales::LocaleOwner;
 pub use clock::{Clock, GameClock, ManualClock, SystemClock, TurnClock};
 pub use daily::{DAILY_HOUR, DailyPost, day_number, day_of_number};
 pub use error::{
-    AppError, ChallengeAction, ChannelHolder, InternalError, NoVelaBecause, Refusal, StartError,
-    chain,
+    AppError, ChallengeAction, ChannelHolder, InternalError, LessonRefusal, NoVelaBecause,
+    PlaceRefusal, PremoveRefusal, PuzzleRefusal, Refusal, StartError, TournamentRefusal,
+    VacationRefusal, chain,
 };
 pub use languages::Languages;
-pub use learn::{LessonAction, LessonEvent, LessonRefusal, LessonView, MAX_LESSON_ANSWER};
+pub use learn::{LessonAction, LessonEvent, LessonView, MAX_LESSON_ANSWER};
 pub use lookback::{GameTurns, TurnStep};
 pub use panel::{
     MAX_PICK, MENU_LIMIT, MenuMove, MoveEffect, PanelKey, Pick, by_piece, menu_moves, pieces,
 };
 pub use pauses::PauseStep;
 pub use pictures::Pictures;
-pub use premove::{
-    MAX_PREMOVE_LINES, MAX_PREMOVE_PAIRS, MAX_PREMOVE_TEXT, PremoveRefusal, Premoves,
-};
-pub use puzzles::{Answered, GaveUp, PuzzleRefusal, PuzzleStanding, PuzzleView};
+pub use premove::{MAX_PREMOVE_LINES, MAX_PREMOVE_PAIRS, MAX_PREMOVE_TEXT, Premoves};
+pub use puzzles::{Answered, GaveUp, PuzzleStanding, PuzzleView};
 pub use ratings::{
-    GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, RatingChange,
-    Rebuilt, Standing,
+    GameRecord, LAST_RESULTS, LEADERBOARD_SIZE, Leaderboard, Profile, RatedResult, Rebuilt,
+    Standing,
 };
-pub use reach::{Place, PlaceRefusal, place_allows};
+pub use reach::{Place, place_allows};
 pub use review::{GameReview, review_game};
 pub use schedule::{AiTurn, Notice, TickReport};
 pub use start::{
@@ -87,13 +86,13 @@ pub use start::{
     legacy_data_dir, start,
 };
 pub use tournaments::{
-    Advanced, EventPlayer, GameToStart, NewTournament, PairedGame, Table, TournamentRefusal,
-    TournamentState, TournamentView,
+    Advanced, EventPlayer, GameToStart, NewTournament, PairedGame, Table, TournamentState,
+    TournamentView,
 };
-pub use vacation::{AutoVacation, VACATION_DAYS_PER_YEAR, Vacation, VacationRefusal};
+pub use vacation::{AutoVacation, VACATION_DAYS_PER_YEAR, Vacation};
 pub use views::{
     ChallengeView, ConditionalReply, EventTag, GameView, HistoryEntry, MoveOutcome, NewChallenge,
-    Outcome, Overview,
+    Outcome, Overview, RatingChange,
 };
 
 /// A user, channel or guild id (Discord snowflakes; opaque numbers to the service).
@@ -247,4 +246,21 @@ fn random_u64() -> Result<u64, AppError> {
         tracing::error!("no random source: {e}");
         InternalError::Random(e.to_string()).into()
     })
+}
+
+/// The `/metrics` endpoint's readings are the service's own.
+impl crate::metrics::Readings for Service {
+    fn pool_use(&self) -> (u32, usize) {
+        Service::pool_use(self)
+    }
+
+    async fn games_in_progress(&self) -> Result<i64, String> {
+        Service::games_in_progress(self)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn healthy(&self) -> bool {
+        Service::healthy(self).await
+    }
 }

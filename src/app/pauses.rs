@@ -211,9 +211,11 @@ impl Service {
             if loaded.row.clock.paused_for_vacation {
                 let to_move = loaded.game.side_to_move();
                 let player = loaded.player(to_move);
-                return Err(
-                    Refusal::Vacation(super::VacationRefusal::Holds { player, until }).into(),
-                );
+                return Err(Refusal::Vacation(super::error::VacationRefusal::Holds {
+                    player,
+                    until,
+                })
+                .into());
             }
             let now = self.now();
             end_pause(&mut loaded.row.clock, now);

@@ -11,7 +11,7 @@ use crate::engine::{Game, MoveError, Played, Side, Status};
 use crate::store::Tx;
 use crate::store::premoves::{self, LineRow};
 
-use super::error::{AppError, Refusal};
+use super::error::{AppError, PremoveRefusal, Refusal};
 use super::input::{echo, split_moves};
 use super::replay::{self, Loaded, LoggedPlay};
 use super::turn_log::TurnLog;
@@ -33,52 +33,6 @@ pub struct Premoves {
     pub opponent: UserId,
     /// Each line's turns in the game's notation: the opponent's turn, the reply, and so on.
     pub lines: Vec<Vec<String>>,
-}
-
-/// Why a conditional move was refused. Turns are counted from 1 along the line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PremoveRefusal {
-    /// It is the player's own turn: they play it with the move command.
-    YourTurn,
-    /// The line text is over [`MAX_PREMOVE_TEXT`] characters.
-    TooLong,
-    /// A turn of the line is empty (`a ; ; b`), or the whole line is.
-    EmptyTurn { turn: usize },
-    /// The line ends with the opponent's turn: it has no reply to play.
-    NoReply,
-    /// More than [`MAX_PREMOVE_PAIRS`] pairs.
-    TooManyPairs { pairs: usize },
-    /// The player already keeps [`MAX_PREMOVE_LINES`] lines in this game.
-    TooManyLines,
-    /// The same line (turn for turn, by position) is already kept.
-    Duplicate,
-    /// A move of the line cannot be played there.
-    Illegal {
-        turn: usize,
-        yours: bool,
-        word: String,
-        error: MoveError,
-    },
-    /// A turn of the line does not end the turn (a Fibonacci turn short of its allowance, a
-    /// Fanorona chain that could go on): it needs `end`.
-    Unfinished { turn: usize, yours: bool },
-    /// A turn of the line goes on after its turn ended.
-    TurnEndsBefore {
-        turn: usize,
-        yours: bool,
-        word: String,
-    },
-    /// The turn that should come is not that player's: the rules skip it (a Fibonacci turn
-    /// whose allowance is 0).
-    Skipped { turn: usize, yours: bool },
-    /// The game ends at this turn, before the rest of the line.
-    GameEnds { turn: usize },
-}
-
-impl From<PremoveRefusal> for AppError {
-    fn from(why: PremoveRefusal) -> Self {
-        Refusal::Premove(why).into()
-    }
 }
 
 /// A reply played from a line, in the command that ended the turn it answers.

@@ -3,7 +3,7 @@
 //! are Glicko-2 ([`Rating::after_game`]): the first try at a puzzle the user never saw is a game
 //! between them, won by a turn that reaches the goal, lost by one that misses it, by Give up, or
 //! by opening another puzzle before answering. Answers that do not play (a malformed or illegal
-//! move) change nothing. The daily puzzle is in [`super::daily`].
+//! move) change nothing. The daily puzzle is in `daily.rs`.
 
 use chrono::{DateTime, Utc};
 
@@ -13,7 +13,7 @@ use crate::rating::{Rating, Score};
 use crate::store::puzzles::{self as store, AttemptRow, NewPuzzle, PlayerRow, PuzzleRow};
 use crate::store::{Tx, id_from_db};
 
-use super::error::{AppError, InternalError, Refusal};
+use super::error::{AppError, InternalError, PuzzleRefusal, Refusal};
 use super::{GuildId, Service, UserId, random_u64};
 
 /// A new puzzle's deviation: its grade is a fair first guess.
@@ -21,21 +21,6 @@ pub const PUZZLE_START_DEVIATION: f64 = 250.0;
 
 /// `/puzzle` picks among this many unseen puzzles nearest the user's rating.
 const NEAREST: i64 = 5;
-
-/// Why a puzzle command was refused; nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PuzzleRefusal {
-    /// An answer, or Give up, with no puzzle open.
-    NoneOpen,
-    /// An answer that does not play: empty, a move refused, or moves after the turn's end.
-    NotPlayed(Miss),
-    /// A button of a puzzle that is not the user's open one (another's, or closed).
-    NotOpen,
-    /// No puzzles for this game (of this level).
-    NoPuzzles { game: GameKind },
-    /// The daily puzzle of a day the server did not get one.
-    NoDaily,
-}
 
 /// A user's puzzle rating in one game.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -18,7 +18,7 @@ use crate::store::{id_from_db, id_to_db};
 
 use super::error::AppError;
 use super::replay::{Loaded, corrupt};
-use super::views::{GameView, Outcome, parse_config};
+use super::views::{GameView, Outcome, RatingChange, parse_config};
 use super::{GuildId, Service, UserId};
 
 /// Players a leaderboard lists in each of its parts (ranked, provisional).
@@ -32,17 +32,6 @@ const CHART_POINTS: i64 = 200;
 
 /// The most ratings a leaderboard reads (they are split after the idle periods are applied).
 const BOARD_READ: i64 = 5_000;
-
-/// What one rated game did to one player's rating.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatingChange {
-    pub user: UserId,
-    pub game: RatingGame,
-    pub score: Score,
-    /// As the game found it (idle periods applied).
-    pub before: Rating,
-    pub after: Rating,
-}
 
 impl RatingChange {
     fn from_row(row: &ChangeRow) -> Result<RatingChange, AppError> {

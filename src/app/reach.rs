@@ -10,7 +10,7 @@
 use crate::store::reach;
 
 use super::challenges::Challenged;
-use super::error::{AppError, Refusal};
+use super::error::{AppError, PlaceRefusal, Refusal};
 use super::{ChannelId, Service};
 
 /// Where an interaction comes from, as its `context` and `authorizing_integration_owners` say.
@@ -37,19 +37,6 @@ impl Place {
     pub fn threads(self) -> bool {
         self == Place::Server
     }
-}
-
-/// Why a game cannot start where it was asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlaceRefusal {
-    /// A person challenged in the DM with the bot, where only the two of them are.
-    BotDmIsForAi,
-    /// A game against the AI where the bot can only answer interactions: it could not post
-    /// its own moves.
-    AiNeedsBotChannel,
-    /// A server that did not install the bot and does not allow external apps: every answer
-    /// would be seen by its recipient only.
-    ExternalAppsOff,
 }
 
 /// Whether a game against `challenged` may start at `place`.

@@ -9,9 +9,7 @@ use crate::store::kinds::{MoveKind, OutcomeKind, SideIndex, Word};
 
 use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
-use super::logs::Replayed;
-use super::ratings::RatingChange;
-use super::views::{EventTag, GameView, Outcome, parse_config, side_of};
+use super::views::{EventTag, GameView, Outcome, RatingChange, parse_config, side_of};
 use super::{MessageId, UserId};
 
 /// One replayed `move` entry of the log.
@@ -20,6 +18,14 @@ pub(crate) struct LoggedPlay {
     pub ply: i32,
     pub user: UserId,
     pub played: Played,
+}
+
+/// A game's log and the game it replays to (the kept logs hold them between commands).
+#[derive(Clone, Debug)]
+pub(crate) struct Replayed {
+    pub game: Game,
+    pub plays: Vec<LoggedPlay>,
+    pub entries: Vec<MoveRow>,
 }
 
 /// A game as loaded from the store and checked.
@@ -88,7 +94,7 @@ pub(crate) fn load(row: GameRow, entries: Vec<MoveRow>) -> Result<Loaded, AppErr
     )
 }
 
-/// A game from its row and its log replayed before (see [`super::logs`]), the row checked
+/// A game from its row and its log replayed before (a kept log), the row checked
 /// against the replay as [`load`] checks it.
 pub(crate) fn checked(row: GameRow, log: Replayed) -> Result<Loaded, AppError> {
     let id = row.id;

@@ -13,30 +13,12 @@ use crate::store::kinds::MoveKind;
 use crate::store::{Tx, vacations};
 
 use super::clock;
-use super::error::{AppError, Refusal};
+use super::error::{AppError, Refusal, VacationRefusal};
 use super::pauses::end_pause;
 use super::{Service, UserId};
 
 /// Vacation days per player and calendar year.
 pub const VACATION_DAYS_PER_YEAR: u8 = 30;
-
-/// Why a vacation command was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum VacationRefusal {
-    /// A vacation of a number of days outside 1..=30.
-    Days { given: i64 },
-    /// More days than the year has left.
-    Budget { asked: u8, left: u8 },
-    /// A vacation while one lasts.
-    AlreadyOn { until: DateTime<Utc> },
-    /// `/vacation end` with no vacation.
-    NotOn,
-    /// `/resume` of a clock that a vacation stopped: it restarts when the vacation ends.
-    Holds {
-        player: UserId,
-        until: DateTime<Utc>,
-    },
-}
 
 /// `/settings auto-vacation:`: whether a deadline that passes uses a vacation day instead of
 /// losing.

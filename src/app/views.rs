@@ -3,13 +3,24 @@
 
 use crate::ai::Level;
 use crate::engine::{Config, Game, Played, Side, WinReason};
+use crate::rating::{Rating, RatingGame, Score};
 use crate::store::challenges::ChallengeRow;
 use crate::store::id_from_db;
 
 use super::clock::{GameClock, TurnClock};
 use super::error::{AppError, InternalError};
-use super::ratings::RatingChange;
 use super::{ChallengeState, ChannelId, ColourChoice, FollowKind, GuildId, MessageId, UserId};
+
+/// What one rated game did to one player's rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub user: UserId,
+    pub game: RatingGame,
+    pub score: Score,
+    /// As the game found it (idle periods applied).
+    pub before: Rating,
+    pub after: Rating,
+}
 
 /// A new challenge.
 #[derive(Clone, Debug)]

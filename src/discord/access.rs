@@ -1,11 +1,12 @@
-//! What a channel lets the bot do, read from the interaction itself: Discord sends the bot's
-//! permissions there (`app_permissions`) and the channel's kind and thread state. A command that
-//! would fail half-way (a board that cannot be attached, a thread that cannot be opened) is
-//! refused before any work, with words that say what to change.
+//! What a channel lets the bot do, and what the invoker may do, read from the interaction itself:
+//! Discord sends the bot's permissions there (`app_permissions`), the member's, and the channel's
+//! kind and thread state. A command that would fail half-way (a board that cannot be attached, a
+//! thread that cannot be opened) is refused before any work, with words that say what to change.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelType, Permissions};
 
+use super::Context;
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -19,6 +20,20 @@ pub const THREAD: Permissions =
 /// The permissions in `need` that `have` lacks; none when Discord did not say (a DM).
 pub fn missing(have: Option<Permissions>, need: Permissions) -> Permissions {
     have.map_or(Permissions::empty(), |have| need - have)
+}
+
+/// Whether the invoker may manage the server (Manage Server): to start or cancel anyone's
+/// tournament, to post the daily puzzle.
+pub(super) fn manager(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    }
 }
 
 /// A permission's name as Discord's settings show it in `lang` (Discord's English name for

@@ -20,9 +20,25 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use poise::serenity_prelude as serenity;
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// What is left of `budget` at `now`, counted from the creation of the interaction `id` (the
+/// time in its snowflake, as Discord counts its 3 seconds). Nothing is left for an interaction
+/// that arrived late; a clock behind Discord's counts from `now`.
+pub fn time_left(id: u64, budget: Duration, now: SystemTime) -> Duration {
+    let age = now.duration_since(created_at(id)).unwrap_or_default();
+    budget.saturating_sub(age)
+}
+
+/// When the interaction (or any snowflake) `id` was created.
+pub fn created_at(id: u64) -> SystemTime {
+    UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
+}
 
 /// When the watchdog defers an interaction still unanswered, counted from its creation: after
 /// the commands' own budget, with time left for the deferral to reach Discord before 3 s.
@@ -169,7 +185,7 @@ impl Watchdog {
     /// Defers interaction `id` at [`WATCHDOG_AT`] after its creation unless the command has
     /// taken its answer by then.
     pub fn watch(&self, id: serenity::InteractionId, token: &str, component: bool, ack: Arc<Ack>) {
-        let at = crate::discord::reply::created_at(id.get()) + WATCHDOG_AT;
+        let at = created_at(id.get()) + WATCHDOG_AT;
         let _ = self.jobs.send(Job::Watch(Watch {
             id,
             token: token.to_string(),
@@ -215,7 +231,7 @@ impl Watchdog {
 async fn send_first(http: Arc<serenity::Http>, first: Box<First>) {
     use serenity::Builder;
     let age = SystemTime::now()
-        .duration_since(crate::discord::reply::created_at(first.id.get()))
+        .duration_since(created_at(first.id.get()))
         .unwrap_or_default();
     let (response, sent) = if age <= LAST_WHOLE_ANSWER_AT {
         (first.whole, FirstSent::Whole)
@@ -279,7 +295,21 @@ async fn guard(http: Arc<serenity::Http>, watch: Watch) {
 mod tests {
     use super::*;
     use std::io::{BufRead, BufReader, Read, Write};
-    use std::time::UNIX_EPOCH;
+
+    /// The 3 seconds run from the interaction's creation, which its id records.
+    #[test]
+    fn the_budget_counts_from_the_interactions_creation() {
+        let created_ms: u64 = 1_764_000_000_000;
+        let id = (created_ms - DISCORD_EPOCH_MS) << 22 | 7;
+        let at = |ms: u64| UNIX_EPOCH + Duration::from_millis(created_ms + ms);
+        let budget = Duration::from_millis(2000);
+        assert_eq!(time_left(id, budget, at(0)), budget);
+        assert_eq!(time_left(id, budget, at(1500)), Duration::from_millis(500));
+        assert_eq!(time_left(id, budget, at(2500)), Duration::ZERO);
+        // A local clock behind Discord's: the whole budget, not more.
+        let before = UNIX_EPOCH + Duration::from_millis(created_ms - 300);
+        assert_eq!(time_left(id, budget, before), budget);
+    }
 
     /// A snowflake created now (Discord's epoch is 2015-01-01).
     fn snowflake_now() -> u64 {
@@ -341,7 +371,7 @@ mod tests {
         let (base, requests) = discord_stand_in();
         let watchdog = Watchdog::start("token", Some(&base)).expect("watchdog");
         let id = snowflake_now();
-        let created = crate::discord::reply::created_at(id);
+        let created = created_at(id);
         let ack = Arc::new(Ack::default());
         watchdog.watch(serenity::InteractionId::new(id), "tok", false, ack.clone());
         // The command's thread is stuck in work that never yields, past the 3 seconds.
@@ -414,7 +444,7 @@ mod tests {
         let (base, requests) = discord_stand_in();
         let watchdog = Watchdog::start("token", Some(&base)).expect("watchdog");
         let id = snowflake_now();
-        let created = crate::discord::reply::created_at(id);
+        let created = created_at(id);
         let ack = Arc::new(Ack::default());
         let interaction = serenity::InteractionId::new(id);
         watchdog.watch(interaction, "tok", false, ack.clone());
@@ -448,7 +478,7 @@ mod tests {
         let (base, requests) = discord_stand_in();
         let watchdog = Watchdog::start("token", Some(&base)).expect("watchdog");
         let id = snowflake_now() - (2600 << 22);
-        let created = crate::discord::reply::created_at(id);
+        let created = created_at(id);
         let interaction = serenity::InteractionId::new(id);
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()

@@ -377,7 +377,7 @@ async fn run(config: BotConfig) -> ExitCode {
         }
     });
 
-    let scheduler = tokio::spawn(super::notices::run(
+    let scheduler = tokio::spawn(super::scheduler::run(
         service.clone(),
         scheduler_http,
         presenter.clone(),

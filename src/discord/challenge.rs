@@ -13,7 +13,7 @@ use super::reply::{Answer, Message, Offer, OfferPosted, Retired, Target, post, r
 use super::terms::challenge_terms;
 use super::thread::{open_thread, thread_parent};
 use super::{BotError, Context, Data, answer, answer_reporting, invoker, names_from_interaction};
-use super::{access, lang, words};
+use super::{access, lang};
 use crate::ai::Level;
 use crate::app::{
     AppError, ChallengeState, ChallengeView, Challenged, ColourChoice, FollowKind, GameView,
@@ -22,6 +22,7 @@ use crate::app::{
 use crate::engine::{Codec, GameKind, Side, fanorona, fibonacci};
 use crate::i18n::Lang;
 use crate::tr;
+use crate::words;
 
 fn colour_sentence(lang: Lang, c: &ChallengeView) -> String {
     let kind = c.config.kind();

@@ -31,6 +31,7 @@ pub mod lang;
 mod learn;
 mod localise;
 mod lookback;
+mod markup;
 pub mod notices;
 mod panel;
 pub mod place;
@@ -43,12 +44,12 @@ pub mod ratings;
 pub mod register;
 pub mod reply;
 mod review;
+mod scheduler;
 pub mod terms;
 mod thread;
 pub mod tournament;
 pub mod tournament_posts;
 mod vacation;
-pub mod words;
 
 pub use config::{BotConfig, ConfigError};
 

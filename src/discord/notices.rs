@@ -1,14 +1,11 @@
-//! The scheduler on Discord: every tick it asks the service to act on due games (reminders,
-//! timeouts, pauses that end), then sends the notices the service owes: a reminder to the
-//! player to move (in the channel, or by direct message with the channel as fallback), the
-//! final board of a game lost on time, the news that a clock runs again.
+//! The notices the service owes, sent on Discord: a reminder to the player to move (in the
+//! channel, or by direct message with the channel as fallback), the final board of a game lost on
+//! time, the news that a clock runs again. The scheduler ([`super::scheduler`]) sends them at
+//! every look, and a command whose work the outbox carries sends them at once.
 //!
 //! Several bot processes may run this against one database: the service hands each due game and
 //! each notice to one of them only. A notice is marked sent once Discord took it; one Discord
 //! refused is tried again after its lease, up to the service's limit (at least once).
-
-use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
@@ -18,49 +15,6 @@ use crate::app::{Languages, Notice, NoticeKind, Notify, Service, chain};
 
 /// Notices claimed at a time.
 const CLAIM: i64 = 20;
-
-/// Runs the scheduler until the task is aborted: a look every `period`.
-pub async fn run(
-    service: Service,
-    http: Arc<serenity::Http>,
-    presenter: Arc<present::Presenter>,
-    period: Duration,
-) {
-    let presenter = &*presenter;
-    let mut ticks = tokio::time::interval(period);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        look(&service, &http, presenter).await;
-    }
-}
-
-/// One look: due games first, then every notice owed, then the tournaments.
-pub async fn look(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
-    notices(service, http, presenter).await;
-    super::tournament_posts::look(service, http, presenter).await;
-    super::puzzle::post_daily(service, http, presenter).await;
-}
-
-async fn notices(service: &Service, http: &serenity::Http, presenter: &present::Presenter) {
-    due(service).await;
-    send_owed(service, http, presenter).await;
-}
-
-/// Acts on the due games: reminders, timeouts, pauses that end.
-async fn due(service: &Service) {
-    match service.tick().await {
-        Ok(report) if report.is_empty() => {}
-        Ok(report) => {
-            tracing::info!(?report, "scheduler");
-            crate::metrics::scheduled("reminder", report.reminders);
-            crate::metrics::scheduled("timeout", report.timeouts);
-            crate::metrics::scheduled("aborted", report.aborted);
-            crate::metrics::scheduled("resumed", report.resumed);
-        }
-        Err(e) => tracing::warn!(error = %chain(&e), "the scheduler could not look for due games"),
-    }
-}
 
 /// Sends every notice owed (claimed a batch at a time, so that another process sends the
 /// others): also called by a command whose work the outbox carries, so it shows at once.

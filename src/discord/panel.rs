@@ -184,7 +184,7 @@ async fn refreshed(
     own: bool,
 ) -> Result<Answer, AppError> {
     let view = data.service.panel_game(channel, key.game).await?;
-    let stale = super::words::refusal(lang, &Refusal::PanelStale);
+    let stale = crate::words::refusal(lang, &super::markup::Mentions, &Refusal::PanelStale);
     if let Some(refusal) = not_theirs(lang, &view, user) {
         return Ok(Answer::notice(format!("{stale}\n{refusal}")));
     }

@@ -16,12 +16,7 @@ use crate::rating::RatingGame;
 use crate::render::{BoardInfo, RenderOptions};
 use crate::tr;
 
-/// A mention, shown as the user's name by Discord clients; it notifies only when the message's
-/// allowed mentions say so.
-pub fn mention(user: UserId) -> String {
-    format!("<@{user}>")
-}
-
+pub use super::markup::{mention, timestamp};
 pub use crate::words::{describe, side_name};
 
 /// A turn clock in `lang`: "3 days per turn", "no clock".
@@ -70,12 +65,6 @@ pub fn bank_text(lang: Lang, view: &GameView) -> Option<String> {
         second = side_name(lang, kind, Side::Second),
         second_bank = span_words(lang, banks[1])
     ))
-}
-
-/// A Discord timestamp: each reader sees it in their own time zone (`R`: "in 2 days", `f`: the
-/// date and time).
-pub fn timestamp(at: chrono::DateTime<chrono::Utc>, style: char) -> String {
-    format!("<t:{}:{style}>", at.timestamp())
 }
 
 /// The clock part of a status line: the deadline, the pause, a standing request to pause.

@@ -48,7 +48,7 @@ pub async fn puzzle(
     let (user, here, guild) = invoker(ctx);
     let lang = lang::of(ctx).user;
     let http = ctx.serenity_context().http.clone();
-    let manager = super::tournament::manager(ctx);
+    let manager = access::manager(ctx);
     let app_permissions = match ctx {
         poise::Context::Application(a) => a.interaction.app_permissions,
         poise::Context::Prefix(_) => None,
@@ -386,32 +386,6 @@ fn gave_up_message(lang: Lang, gave_up: &GaveUp) -> Answer {
         ))
         .components(vec![next_row(lang, gave_up.standing.game)]),
     )
-}
-
-/// Why a puzzle command was refused, in `lang`.
-pub fn refusal(lang: Lang, refusal: &PuzzleRefusal) -> String {
-    match refusal {
-        PuzzleRefusal::NoneOpen => tr!(lang, "puzzle-refused-none-open"),
-        PuzzleRefusal::NotPlayed(Miss::Illegal { word, error }) => tr!(
-            lang,
-            "puzzle-refused-illegal",
-            word = word.as_str(),
-            reason = crate::words::move_reason(lang, error)
-        ),
-        PuzzleRefusal::NotPlayed(Miss::TurnOver { word }) => {
-            tr!(lang, "puzzle-refused-turn-over", word = word.as_str())
-        }
-        PuzzleRefusal::NotPlayed(_) => tr!(lang, "puzzle-refused-empty"),
-        PuzzleRefusal::NotOpen => tr!(lang, "puzzle-refused-not-open"),
-        PuzzleRefusal::NoPuzzles { game } => {
-            tr!(
-                lang,
-                "puzzle-refused-no-puzzles",
-                game = game_title(lang, *game)
-            )
-        }
-        PuzzleRefusal::NoDaily => tr!(lang, "puzzle-refused-no-daily"),
-    }
 }
 
 /// The buttons of puzzles: Give up, Next puzzle, and Solve under a daily post.

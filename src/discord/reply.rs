@@ -15,7 +15,7 @@
 
 use std::future::Future;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
 
@@ -23,8 +23,8 @@ use crate::app::{AppError, chain};
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::ack::{Ack, FirstSent, Turn, Watchdog};
-use super::words;
+use super::ack::{Ack, FirstSent, Turn, Watchdog, time_left};
+use super::markup::Mentions;
 
 mod followups;
 mod target;
@@ -283,7 +283,9 @@ pub fn remove_buttons(
 /// logged with their whole chain and hidden behind an apology.
 pub fn refusal(lang: Lang, error: AppError, what: &str) -> Answer {
     match error {
-        AppError::Refused(refusal) => Answer::notice(words::refusal(lang, &refusal)),
+        AppError::Refused(refusal) => {
+            Answer::notice(crate::words::refusal(lang, &Mentions, &refusal))
+        }
         AppError::Unavailable => Answer::notice(tr!(lang, "bot-unavailable")),
         AppError::Internal(cause) => {
             tracing::error!(command = what, cause = %chain(&cause), "internal error");
@@ -418,22 +420,6 @@ fn outcome_of(error: &AppError) -> &'static str {
     }
 }
 
-/// Discord's epoch (2015-01-01) in Unix milliseconds: snowflakes count from it.
-const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-
-/// What is left of `budget` at `now`, counted from the creation of the interaction `id` (the
-/// time in its snowflake, as Discord counts its 3 seconds). Nothing is left for an interaction
-/// that arrived late; a clock behind Discord's counts from `now`.
-pub fn time_left(id: u64, budget: Duration, now: SystemTime) -> Duration {
-    let age = now.duration_since(created_at(id)).unwrap_or_default();
-    budget.saturating_sub(age)
-}
-
-/// When the interaction (or any snowflake) `id` was created.
-pub fn created_at(id: u64) -> SystemTime {
-    UNIX_EPOCH + Duration::from_millis((id >> 22) + DISCORD_EPOCH_MS)
-}
-
 /// The offer `answer` carries and the message that carries it.
 fn posted(answer: &Answer, message: serenity::MessageId) -> Option<OfferPosted> {
     answer
@@ -552,21 +538,6 @@ mod tests {
 
     use crate::app::{InternalError, Refusal};
 
-    /// The 3 seconds run from the interaction's creation, which its id records.
-    #[test]
-    fn the_budget_counts_from_the_interactions_creation() {
-        let created_ms: u64 = 1_764_000_000_000;
-        let id = (created_ms - DISCORD_EPOCH_MS) << 22 | 7;
-        let at = |ms: u64| UNIX_EPOCH + Duration::from_millis(created_ms + ms);
-        let budget = Duration::from_millis(2000);
-        assert_eq!(time_left(id, budget, at(0)), budget);
-        assert_eq!(time_left(id, budget, at(1500)), Duration::from_millis(500));
-        assert_eq!(time_left(id, budget, at(2500)), Duration::ZERO);
-        // A local clock behind Discord's: the whole budget, not more.
-        let before = UNIX_EPOCH + Duration::from_millis(created_ms - 300);
-        assert_eq!(time_left(id, budget, before), budget);
-    }
-
     #[test]
     fn long_text_is_cut_to_discords_limit() {
         let long = "é".repeat(MAX_CONTENT + 10);
@@ -582,7 +553,7 @@ mod tests {
         assert!(a.ephemeral);
         assert_eq!(
             a.first.content,
-            words::refusal(Lang::En, &Refusal::NothingToUndo)
+            crate::words::refusal(Lang::En, &Mentions, &Refusal::NothingToUndo)
         );
         let cause = InternalError::Corrupt("pool exploded at 0xdead".into());
         let a = refusal(Lang::Fr, cause.into(), "move");

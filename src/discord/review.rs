@@ -7,8 +7,9 @@ use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
 
+use super::ack::created_at;
 use super::present::{describe, mention, side_name};
-use super::reply::{Answer, Message, created_at};
+use super::reply::{Answer, Message};
 use super::{BotError, Context, Data, answer, invoker, lang};
 use crate::ai::review::{TurnReview, UNIT, WIN};
 use crate::app::{AppError, GameReview, GameTurns, review_game};

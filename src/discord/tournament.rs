@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
+use super::access;
 use super::buttons::Button;
 use super::choices::Choice;
 use super::present::{self, describe, mention};
@@ -108,19 +109,6 @@ async fn here(data: &Data, channel: u64) -> Result<TournamentView, AppError> {
         .tournament_of(channel)
         .await?
         .ok_or_else(|| Refusal::Tournament(TournamentRefusal::NoTournament).into())
-}
-
-/// Whether the invoker may manage the server (and so start or cancel anyone's event).
-pub(super) fn manager(ctx: Context<'_>) -> bool {
-    match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    }
 }
 
 /// Create a tournament in this channel: players join with the button or `/tournament join`.
@@ -250,7 +238,7 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), BotError> {
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
     let lang = lang::of(ctx).guild;
-    let manager = manager(ctx);
+    let manager = access::manager(ctx);
     answer(ctx, "tournament cancel", async move {
         let t = here(data, channel).await?;
         let t = data.service.cancel_tournament(t.id, user, manager).await?;
@@ -271,7 +259,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), BotError> {
     let http = ctx.serenity_context().http.clone();
     let (user, channel, _) = invoker(ctx);
     let lang = lang::of(ctx).guild;
-    let manager = manager(ctx);
+    let manager = access::manager(ctx);
     answer(ctx, "tournament start", async move {
         let t = here(data, channel).await?;
         let t = data.service.start_tournament(t.id, user, manager).await?;

@@ -1,10 +1,10 @@
 //! `/vacation`: days off from every deadline (the service's `vacation` module), answered to the
 //! player alone, and its words (`vacation.ftl`).
 
-use super::present::{mention, timestamp};
+use super::present::timestamp;
 use super::reply::{Answer, Message};
 use super::{BotError, Context, answer, invoker, lang};
-use crate::app::{VACATION_DAYS_PER_YEAR, Vacation, VacationRefusal};
+use crate::app::{VACATION_DAYS_PER_YEAR, Vacation};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -40,39 +40,6 @@ pub async fn vacation(
     .await
 }
 
-/// Why a vacation command was refused, in `lang`.
-pub fn refusal(lang: Lang, refusal: &VacationRefusal) -> String {
-    match refusal {
-        VacationRefusal::Days { given } => tr!(
-            lang,
-            "vacation-refused-days",
-            given = *given,
-            max = VACATION_DAYS_PER_YEAR
-        ),
-        VacationRefusal::Budget { asked, left } => tr!(
-            lang,
-            "vacation-refused-budget",
-            asked = *asked,
-            left = *left,
-            max = VACATION_DAYS_PER_YEAR
-        ),
-        VacationRefusal::AlreadyOn { until } => {
-            tr!(
-                lang,
-                "vacation-refused-already",
-                until = timestamp(*until, 'f')
-            )
-        }
-        VacationRefusal::NotOn => tr!(lang, "vacation-refused-not-on"),
-        VacationRefusal::Holds { player, until } => tr!(
-            lang,
-            "vacation-refused-holds",
-            player = mention(*player),
-            until = timestamp(*until, 'f')
-        ),
-    }
-}
-
 /// What `/vacation` says: the vacation in progress (started now when `started`) or none, and
 /// the days left this year.
 pub fn status(lang: Lang, vacation: &Vacation, started: bool, ended: bool) -> String {
@@ -101,23 +68,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_refusal_and_answer_is_worded_in_both_languages() {
+    fn every_answer_is_worded_in_both_languages() {
         let until = chrono::DateTime::from_timestamp(1_900_000_000, 0).unwrap();
-        let all = [
-            VacationRefusal::Days { given: 40 },
-            VacationRefusal::Budget { asked: 9, left: 4 },
-            VacationRefusal::AlreadyOn { until },
-            VacationRefusal::NotOn,
-            VacationRefusal::Holds { player: 42, until },
-        ];
-        for r in &all {
-            let (en, fr) = (refusal(Lang::En, r), refusal(Lang::Fr, r));
-            assert!(
-                !en.contains("vacation-") && !fr.contains("vacation-"),
-                "{en} / {fr}"
-            );
-            assert_ne!(en, fr);
-        }
         let on = Vacation {
             until: Some(until),
             days_left: 23,
@@ -128,9 +80,5 @@ mod tests {
             assert!(en.contains("23") && !en.contains("vacation-"), "{en}");
             assert_ne!(en, status(Lang::Fr, &on, started, ended));
         }
-        assert_eq!(
-            refusal(Lang::En, &all[0]),
-            "A vacation lasts from 1 to 30 days, not 40: try `/vacation days:7`."
-        );
     }
 }

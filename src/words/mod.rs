@@ -1,14 +1,38 @@
 //! The one wording module: what the engine and the service hand over as typed facts (a refused
-//! move, a game's options, a side) put into sentences in the reader's language, from the Fluent
-//! files (`assets/locales/`, through [`crate::i18n`]). The Discord layer, the board pictures
-//! and the command line all word things through here.
+//! move, a refused command, a game's options, a side) put into sentences in the reader's
+//! language, from the Fluent files (`assets/locales/`, through [`crate::i18n`]). The Discord
+//! layer, the board pictures and the command line all word things through here.
 //!
 //! Each game words its own refusals in its file here (`words/fibonacci.rs`), with its messages
 //! in its own Fluent file (`assets/locales/<lang>/games/<game>.ftl`); the dispatch below is
-//! generated from the list of games.
+//! generated from the list of games. The service's refusals are worded in [`refusal`], each use
+//! case's own in its file (`vacation.rs`, `premove.rs`, `puzzle.rs`, `lesson.rs`,
+//! `tournament.rs`).
 
+use chrono::{DateTime, Utc};
+
+use crate::app::UserId;
 use crate::engine::{Config, GameKind, MoveError, Side};
 use crate::i18n::{FluentValue, Lang};
+
+pub mod lesson;
+pub mod premove;
+pub mod puzzle;
+mod refusal;
+pub mod tournament;
+pub mod vacation;
+
+pub use refusal::{no_thread, refusal, state_word};
+
+/// How a front end writes a person and a moment inside a sentence. Discord writes a mention
+/// (`<@id>`) and a timestamp (`<t:…:f>`), which each reader's client shows in its own way (a
+/// name, their time zone); a web page would write a name and a date.
+pub trait Markup {
+    /// The user `id`.
+    fn user(&self, id: UserId) -> String;
+    /// A moment: its date and time.
+    fn moment(&self, at: DateTime<Utc>) -> String;
+}
 
 macro_rules! game_words {
     ($($(#[$attr:meta])* $kind:ident => $module:ident),+ $(,)?) => {
@@ -25,8 +49,6 @@ macro_rules! game_words {
 }
 
 crate::with_games!(game_words);
-
-pub mod tournament;
 
 /// The game and its options in `lang`: "Fibonacci (variante des cartes)". Message
 /// `config-<game>` of the game's Fluent file takes each of the game's options by name, `none`
@@ -48,10 +70,7 @@ pub fn describe(lang: Lang, config: &Config) -> String {
     crate::i18n::text(lang, &format!("config-{}", kind.as_str()), &args)
 }
 
-/// A side's name in `lang` ("Red", "Rouge"), from the engine's word for it.
-pub fn side_word(lang: Lang, side_name: &str) -> String {
-    crate::tr!(lang, &format!("side-{side_name}"))
-}
+pub use crate::i18n::side_word;
 
 /// Side `side` of game `kind` in `lang`: "Red", "Blancs".
 pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
@@ -61,6 +80,19 @@ pub fn side_name(lang: Lang, kind: GameKind, side: Side) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// People and moments written plainly, to tell in a test what a front end's markup gives.
+    pub(crate) struct Plain;
+
+    impl Markup for Plain {
+        fn user(&self, id: UserId) -> String {
+            format!("user {id}")
+        }
+
+        fn moment(&self, at: DateTime<Utc>) -> String {
+            format!("at {}", at.timestamp())
+        }
+    }
 
     /// Every refusal's English reason is the command line's (`rules play` prints it, a
     /// contract): exactly `english`, in order. It and the French one keep the engine's facts

@@ -1,11 +1,12 @@
 //! Tournaments in words: why a tournament command was refused, from `tournament.ftl`.
 
+use super::Markup;
 use crate::app::TournamentRefusal;
 use crate::i18n::Lang;
 use crate::tr;
 
 /// Why a tournament command was refused, in `lang`.
-pub fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
+pub fn refusal(lang: Lang, markup: &dyn Markup, refusal: &TournamentRefusal) -> String {
     use TournamentRefusal as R;
     match refusal {
         R::Rounds { given } => tr!(
@@ -51,7 +52,7 @@ pub fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
         R::NotCreator { creator } => tr!(
             lang,
             "tournament-refused-not-creator",
-            creator = format!("<@{creator}>")
+            creator = markup.user(*creator)
         ),
         R::AlreadyWithdrawn { name } => {
             tr!(lang, "tournament-refused-withdrawn", name = name.as_str())
@@ -77,6 +78,7 @@ pub fn cross_cell(results: &[crate::tournament::cross::Half]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::tests::Plain;
 
     #[test]
     fn every_refusal_is_worded_in_both_languages() {
@@ -102,8 +104,8 @@ mod tests {
             TournamentRefusal::AlreadyWithdrawn { name: name() },
         ];
         for r in &all {
-            let en = refusal(Lang::En, r);
-            let fr = refusal(Lang::Fr, r);
+            let en = refusal(Lang::En, &Plain, r);
+            let fr = refusal(Lang::Fr, &Plain, r);
             assert!(
                 !en.contains("tournament-") && !fr.contains("tournament-"),
                 "{en} / {fr}"
@@ -111,9 +113,13 @@ mod tests {
             assert_ne!(en, fr);
         }
         assert_eq!(
-            refusal(Lang::En, &TournamentRefusal::Rounds { given: Some(99) }),
+            refusal(
+                Lang::En,
+                &Plain,
+                &TournamentRefusal::Rounds { given: Some(99) }
+            ),
             "`rounds:99` is not possible: a Swiss tournament has from 2 to 15 rounds."
         );
-        assert!(refusal(Lang::En, &all[12]).contains("at least 3 players"));
+        assert!(refusal(Lang::En, &Plain, &all[12]).contains("at least 3 players"));
     }
 }

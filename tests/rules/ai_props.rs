@@ -34,7 +34,6 @@ const FANORONA_TINY: FanoronaSearch = FanoronaSearch {
     max_depth: 2,
     quiescence: 1,
     noise: 5,
-    margin: 10,
     endgame_nodes: 1_200,
     endgames: 0,
     ordering: false,

@@ -90,11 +90,6 @@ pub(super) fn sides(position: &Position) -> (u64, u64) {
     (position.bits(me), position.bits(me.opponent()))
 }
 
-/// Static evaluation for the side to move, with the hand-set weights.
-pub(super) fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, &HAND)
-}
-
 /// Static evaluation for the side to move: material plus the weighted features. A feature
 /// whose weight is 0 is not computed (the hand weights never pay for [`reach`]).
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {

@@ -12,7 +12,7 @@ use crate::engine::fanorona::{Options, Position, Step, for_each_turn};
 
 /// Pieces of the side not to move that a turn took: what it captured.
 #[inline]
-pub(super) fn taken(position: &Position, next: &Position) -> u32 {
+fn taken(position: &Position, next: &Position) -> u32 {
     let enemy = position.side_to_move().opponent();
     position.count(enemy) - next.count(enemy)
 }
@@ -20,7 +20,7 @@ pub(super) fn taken(position: &Position, next: &Position) -> u32 {
 /// The value of a game already decided for the side to move (it or its opponent has no piece
 /// left), reached `ply` plies from the root.
 #[inline]
-pub(super) fn decided(position: &Position, ply: i32) -> Option<i32> {
+fn decided(position: &Position, ply: i32) -> Option<i32> {
     let (own, enemy) = sides(position);
     if own == 0 {
         Some(-(WIN - ply))
@@ -268,11 +268,11 @@ impl Searcher {
 }
 
 /// Values beyond this are wins or losses (found by the search or by the tables).
-pub(super) const NEAR_WIN: i32 = WIN - 1000;
+const NEAR_WIN: i32 = WIN - 1000;
 
 /// True for the value of a won or lost game.
 #[inline]
-pub(super) fn forced(value: i32) -> bool {
+fn forced(value: i32) -> bool {
     value >= NEAR_WIN || value <= -NEAR_WIN
 }
 
@@ -290,6 +290,21 @@ fn endgames_within_reach(
     let (own, enemy) = sides(position);
     (search.endgames > 0 && (own | enemy).count_ones() <= TABLES_IN_REACH)
         .then(|| endgame::for_rules(options.rules, search.endgames))
+}
+
+/// Pieces on the board (both sides) from which on the search gets its endgame budget.
+const ENDGAME_PIECES: u32 = 12;
+
+/// The node budget for a turn from `position`: the endgame's when few pieces are left (the
+/// decisive mistakes are made there, and each node costs less).
+fn budget(position: &Position, search: &FanoronaSearch) -> Limits {
+    let (own, enemy) = sides(position);
+    let pieces = own.count_ones() + enemy.count_ones();
+    let mut limits = search.limits;
+    if pieces <= ENDGAME_PIECES {
+        limits.nodes = limits.nodes.max(search.endgame_nodes);
+    }
+    limits
 }
 
 /// The steps of the turn the search prefers with its value for the side to move (the random
@@ -346,7 +361,7 @@ pub(super) fn searched(
         let none = SearchStats { depth: 0, nodes: 0 };
         return root.pop().map(|r| (r.0, 0, none));
     }
-    let mut s = Searcher::new(options, super::tt::budget(position, search));
+    let mut s = Searcher::new(options, budget(position, search));
     s.endgames = endgames;
     s.ordering = search.ordering.then(Ordering::new);
     s.weights = search.weights;

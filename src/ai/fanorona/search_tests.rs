@@ -1,7 +1,7 @@
-//! Tests of both searches (the levels' and the experimental `tt`): their values against a plain
-//! minimax, and the variety the seed brings.
+//! Tests of the levels' search: its values against a plain minimax, and the variety the seed
+//! brings.
 
-use super::eval::evaluate;
+use super::eval::{HAND, evaluate_with};
 use super::*;
 use crate::ai::baseline;
 use crate::engine::fanorona::{Options, Position, RuleSet, for_each_turn};
@@ -17,7 +17,7 @@ fn minimax(options: Options, position: &Position, depth: u32, ply: i32) -> i32 {
         return WIN - ply;
     }
     if depth == 0 {
-        return evaluate(position);
+        return evaluate_with(position, &HAND);
     }
     let mut best = None;
     for_each_turn(position, options, &mut |_, next| {
@@ -27,7 +27,7 @@ fn minimax(options: Options, position: &Position, depth: u32, ply: i32) -> i32 {
     best.unwrap_or(-(WIN - ply))
 }
 
-/// A search to exactly `depth` turns, no quiescence, no random bonus, no margin.
+/// A search to exactly `depth` turns, no quiescence, no random bonus.
 fn exact(depth: u32) -> FanoronaSearch {
     FanoronaSearch {
         limits: Limits {
@@ -37,7 +37,6 @@ fn exact(depth: u32) -> FanoronaSearch {
         max_depth: depth,
         quiescence: 0,
         noise: 0,
-        margin: 0,
         endgame_nodes: 0,
         endgames: 0,
         ordering: false,
@@ -66,8 +65,8 @@ fn random_positions(rules: RuleSet, games: u64, turns: u32) -> Vec<Game> {
 }
 
 #[test]
-fn both_searches_value_positions_as_plain_minimax_does() {
-    // The table, the ordering and the null windows prune, but never change the value.
+fn the_search_values_positions_as_plain_minimax_does() {
+    // The ordering and the null windows prune, but never change the value.
     for rules in [RuleSet::Escale, RuleSet::Standard] {
         for game in random_positions(rules, 6, 14) {
             let want = minimax(game.options(), game.position(), 3, 0);
@@ -78,7 +77,6 @@ fn both_searches_value_positions_as_plain_minimax_does() {
             for (search, find) in [
                 (exact(3), search::best_turn as Find),
                 (ordered, search::best_turn),
-                (exact(3), tt::best_turn),
             ] {
                 let got = choose(&game, &search, 0, true, find).expect("a turn");
                 assert_eq!(got.value, want, "{rules:?} {}", game.position());
@@ -122,38 +120,25 @@ fn small(search: FanoronaSearch) -> FanoronaSearch {
 
 #[test]
 fn seeds_vary_the_opening_and_each_seed_repeats_its_game() {
-    // Expert's random bonus, and the experimental search's margin (it has no bonus).
-    let tt = small(FanoronaSearch::tt_hard());
-    assert_eq!(tt.noise, 0);
-    let cases = [
-        (small(FanoronaSearch::for_level(Level::Expert)), search::best_turn as Find),
-        (tt, tt::best_turn),
-    ];
-    for (search, find) in cases {
-        let games: Vec<_> = (0..8).map(|seed| opening(&search, find, seed, 4)).collect();
-        for seed in [0, 5] {
-            assert_eq!(opening(&search, find, seed, 4), games[seed as usize]);
-        }
-        let first_turns: std::collections::HashSet<_> = games.iter().map(|g| &g[0]).collect();
-        // f2-e3+ is two pieces up at once and nothing else comes within any margin for the
-        // alpha-beta search; the experimental search's quiescence brings a second turn near.
-        assert!(first_turns.len() >= if search.noise == 0 { 2 } else { 1 });
-        let whole: std::collections::HashSet<_> = games.iter().collect();
-        // Of 8 seeds' 4-turn openings: 4 distinct with expert's, 6 with the experimental search.
-        let distinct = if search.noise == 0 { 6 } else { 4 };
-        assert!(whole.len() >= distinct, "{whole:?}");
+    // Expert's random bonus.
+    let search = small(FanoronaSearch::for_level(Level::Expert));
+    let find = search::best_turn as Find;
+    let games: Vec<_> = (0..8).map(|seed| opening(&search, find, seed, 4)).collect();
+    for seed in [0, 5] {
+        assert_eq!(opening(&search, find, seed, 4), games[seed as usize]);
     }
-    // Without the margin, the seed changes nothing.
-    let fixed = FanoronaSearch { margin: 0, ..tt };
-    assert_eq!(
-        opening(&fixed, tt::best_turn, 1, 2),
-        opening(&fixed, tt::best_turn, 2, 2)
-    );
+    // f2-e3+ is two pieces up at once and nothing else comes within the bonus, so the first
+    // turn may repeat; of 8 seeds' 4-turn openings, at least 4 are distinct.
+    let whole: std::collections::HashSet<_> = games.iter().collect();
+    assert!(whole.len() >= 4, "{whole:?}");
+    // Without the bonus, the seed changes nothing.
+    let fixed = FanoronaSearch { noise: 0, ..search };
+    assert_eq!(opening(&fixed, find, 1, 4), opening(&fixed, find, 2, 4));
 }
 
 #[test]
 fn a_won_ending_is_played_the_quickest_way_whatever_the_seed() {
-    // d1 can take every black piece in one chain: the margin never picks a slower win.
+    // d1 can take every black piece in one chain: the bonus never picks a slower win.
     let game = Game::from_position(
         Options::default(),
         "...W...../.....BB../..BB...../....B..../....B.... w",

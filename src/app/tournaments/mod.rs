@@ -22,7 +22,7 @@ use crate::tournament::standings::{Entrant, EventGame, GameResult, Standing, sta
 use crate::tournament::swiss::{self, Colour, SwissPlayer};
 use crate::tournament::{Format, MIN_PLAYERS, SWISS_ROUNDS, round_robin};
 
-use super::error::{AppError, InternalError, Refusal};
+use super::error::{AppError, InternalError, TournamentRefusal};
 use super::views::GameView;
 use super::{ChannelId, ColourChoice, GuildId, MessageId, Service, TurnClock, UserId, replay};
 
@@ -34,69 +34,6 @@ pub const MAX_NAME: usize = 100;
 
 /// How long a front end may take to open a paired game's thread before another may try.
 const CLAIM_LEASE_SECS: i64 = 120;
-
-/// Why a tournament command was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentRefusal {
-    /// A Swiss event needs `rounds:` from 2 to 15 (given: what was asked, if anything).
-    Rounds {
-        given: Option<i64>,
-    },
-    /// `rounds:` on a round-robin, `double:` on a Swiss event.
-    OptionNotForFormat {
-        option: &'static str,
-    },
-    /// An empty or overlong name.
-    Name {
-        max: usize,
-    },
-    /// `max_players:` below 3.
-    MaxPlayers {
-        given: i64,
-    },
-    /// The channel's event has not ended.
-    ChannelBusy {
-        name: String,
-    },
-    /// No event here (or with that id in this server).
-    NoTournament,
-    /// Joining, leaving or cancelling after the start.
-    Started {
-        name: String,
-    },
-    /// The event is over.
-    Over {
-        name: String,
-    },
-    AlreadyJoined {
-        name: String,
-    },
-    NotJoined {
-        name: String,
-    },
-    Full {
-        name: String,
-        max: u32,
-    },
-    TooFewPlayers {
-        have: usize,
-        need: usize,
-    },
-    /// Starting or cancelling by someone other than the creator (or a server manager).
-    NotCreator {
-        creator: UserId,
-    },
-    /// Withdrawing twice.
-    AlreadyWithdrawn {
-        name: String,
-    },
-}
-
-impl From<TournamentRefusal> for AppError {
-    fn from(refusal: TournamentRefusal) -> AppError {
-        Refusal::Tournament(refusal).into()
-    }
-}
 
 /// Where an event is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,7 @@
-//! Every refusal of the game service, put into words for Discord in one place: what went wrong,
-//! and what to do next. The service hands over typed [`Refusal`]s with their facts; the slash
-//! command names and `<@id>` mentions belong here, not there.
+//! Every refusal of the game service, put into words in one place: what went wrong, and what to
+//! do next. The service hands over typed [`Refusal`]s with their facts; each use case's own
+//! refusal is worded in its file here (`vacation.rs`, `premove.rs`, …). People and moments are
+//! written as the front end writes them ([`Markup`]).
 
 use crate::app::clock::MAX_PAUSE_DAYS;
 use crate::app::{
@@ -8,7 +9,7 @@ use crate::app::{
     Refusal,
 };
 
-use super::present::{mention, side_name, timestamp};
+use super::{Markup, side_name};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -20,7 +21,7 @@ fn action_word(action: ChallengeAction) -> &'static str {
     }
 }
 
-pub(super) fn state_word(state: ChallengeState) -> &'static str {
+pub fn state_word(state: ChallengeState) -> &'static str {
     match state {
         ChallengeState::Accepted => "accepted",
         ChallengeState::Declined => "declined",
@@ -36,7 +37,7 @@ pub fn no_thread(lang: Lang) -> String {
 }
 
 /// A refusal as the person who typed the command reads it, in their language.
-pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
+pub fn refusal(lang: Lang, markup: &dyn Markup, refusal: &Refusal) -> String {
     // A move refused among several: say that none of them was played.
     let batch_note = |text: String, batch: bool| {
         if batch {
@@ -47,24 +48,26 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
     };
     match refusal {
         Refusal::SelfChallenge => tr!(lang, "challenge-self"),
-        Refusal::Tournament(r) => crate::words::tournament::refusal(lang, r),
-        Refusal::Vacation(r) => super::vacation::refusal(lang, r),
+        Refusal::Tournament(r) => super::tournament::refusal(lang, markup, r),
+        Refusal::Vacation(r) => super::vacation::refusal(lang, markup, r),
         Refusal::Premove(r) => super::premove::refusal(lang, r),
         Refusal::Puzzle(r) => super::puzzle::refusal(lang, r),
-        Refusal::Lesson(r) => super::learn::refusal(lang, r),
+        Refusal::Lesson(r) => super::lesson::refusal(lang, r),
         Refusal::ChallengeBot => tr!(lang, "challenge-no-bots"),
         Refusal::Place(PlaceRefusal::BotDmIsForAi) => tr!(lang, "challenge-bot-dm-ai-only"),
         Refusal::Place(PlaceRefusal::AiNeedsBotChannel) => tr!(lang, "challenge-ai-needs-channel"),
         Refusal::Place(PlaceRefusal::ExternalAppsOff) => tr!(lang, "challenge-external-apps-off"),
-        Refusal::LevelNeedsBot { bot } => tr!(lang, "challenge-level-needs-me", me = mention(*bot)),
+        Refusal::LevelNeedsBot { bot } => {
+            tr!(lang, "challenge-level-needs-me", me = markup.user(*bot))
+        }
         Refusal::AiNeverRated => tr!(lang, "challenge-ai-unrated"),
         Refusal::ChannelBusy(holder) => {
             let what = match holder {
                 ChannelHolder::Game { players } => tr!(
                     lang,
                     "refusal-busy-game",
-                    first = mention(players[0]),
-                    second = mention(players[1])
+                    first = markup.user(players[0]),
+                    second = markup.user(players[1])
                 ),
                 ChannelHolder::Challenge {
                     challenger,
@@ -72,8 +75,8 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
                 } => tr!(
                     lang,
                     "refusal-busy-challenge",
-                    challenger = mention(*challenger),
-                    challenged = mention(*challenged)
+                    challenger = markup.user(*challenger),
+                    challenged = markup.user(*challenged)
                 ),
                 ChannelHolder::JustTaken => tr!(lang, "refusal-busy-just-taken"),
             };
@@ -98,7 +101,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::OwnChallenge { challenged, .. } => tr!(
             lang,
             "refusal-own-challenge-accept",
-            challenged = mention(*challenged)
+            challenged = markup.user(*challenged)
         ),
         Refusal::NotChallenged {
             action: ChallengeAction::Decline,
@@ -106,12 +109,12 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         } => tr!(
             lang,
             "refusal-not-challenged-decline",
-            challenged = mention(*challenged)
+            challenged = markup.user(*challenged)
         ),
         Refusal::NotChallenged { challenged, .. } => tr!(
             lang,
             "refusal-not-challenged-accept",
-            challenged = mention(*challenged)
+            challenged = markup.user(*challenged)
         ),
         Refusal::NotChallenger {
             challenger,
@@ -122,24 +125,24 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
             } else {
                 "refusal-not-challenger"
             };
-            tr!(lang, id, challenger = mention(*challenger))
+            tr!(lang, id, challenger = markup.user(*challenger))
         }
         Refusal::NoGame => tr!(lang, "refusal-no-game"),
         Refusal::GameNotStarted { challenged } => tr!(
             lang,
             "refusal-game-not-started",
-            challenged = mention(*challenged)
+            challenged = markup.user(*challenged)
         ),
         Refusal::NotAPlayer { players } => tr!(
             lang,
             "refusal-not-a-player",
-            first = mention(players[0]),
-            second = mention(players[1])
+            first = markup.user(players[0]),
+            second = markup.user(players[1])
         ),
         Refusal::NotYourTurn { player, side, game } => tr!(
             lang,
             "refusal-not-your-turn",
-            player = mention(*player),
+            player = markup.user(*player),
             side = side_name(lang, *game, *side).to_lowercase()
         ),
         Refusal::NoMoveGiven => tr!(lang, "refusal-no-move-given"),
@@ -179,18 +182,22 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
                 lang,
                 "refusal-illegal-move",
                 word = w.as_str(),
-                reason = crate::words::move_reason(lang, error)
+                reason = super::move_reason(lang, error)
             ),
             *batch,
         ),
         Refusal::NothingToUndo => tr!(lang, "refusal-nothing-to-undo"),
         Refusal::TurnPassed { opponent } => {
-            tr!(lang, "refusal-turn-passed", opponent = mention(*opponent))
+            tr!(
+                lang,
+                "refusal-turn-passed",
+                opponent = markup.user(*opponent)
+            )
         }
         Refusal::OpponentsTurn { opponent } => tr!(
             lang,
             "refusal-opponents-turn",
-            opponent = mention(*opponent)
+            opponent = markup.user(*opponent)
         ),
         Refusal::NotMovedThisTurn => tr!(lang, "refusal-not-moved-this-turn"),
         Refusal::PanelGone => tr!(lang, "refusal-panel-gone"),
@@ -198,13 +205,13 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::DrawAlreadyOffered { opponent } => tr!(
             lang,
             "refusal-draw-already-offered",
-            opponent = mention(*opponent)
+            opponent = markup.user(*opponent)
         ),
         Refusal::DrawOfferIsYours => tr!(lang, "refusal-draw-offer-is-yours"),
         Refusal::DrawOfferIsTheirs { offerer } => tr!(
             lang,
             "refusal-draw-offer-is-theirs",
-            offerer = mention(*offerer)
+            offerer = markup.user(*offerer)
         ),
         Refusal::NoDrawToDecline => tr!(lang, "refusal-no-draw-to-decline"),
         Refusal::NoDrawToWithdraw => tr!(lang, "refusal-no-draw-to-withdraw"),
@@ -228,12 +235,12 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::AlreadyPaused { until } => tr!(
             lang,
             "refusal-already-paused",
-            until = timestamp(*until, 'f')
+            until = markup.moment(*until)
         ),
         Refusal::PauseAlreadyAsked { opponent, days } => tr!(
             lang,
             "refusal-pause-already-asked",
-            opponent = mention(*opponent),
+            opponent = markup.user(*opponent),
             days = *days
         ),
         Refusal::PauseBudget { asked, left } => tr!(
@@ -248,14 +255,14 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::OwnPauseOffer { opponent } => tr!(
             lang,
             "refusal-own-pause-offer",
-            opponent = mention(*opponent)
+            opponent = markup.user(*opponent)
         ),
         Refusal::NoFinishedGame => tr!(lang, "refusal-no-finished-game"),
         Refusal::NotInFinishedGame { players } => tr!(
             lang,
             "refusal-not-in-finished-game",
-            first = mention(players[0]),
-            second = mention(players[1])
+            first = markup.user(players[0]),
+            second = markup.user(players[1])
         ),
         Refusal::FollowUpTaken { kind, state } => {
             let kind = match kind {
@@ -279,28 +286,34 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
 mod tests {
     use super::*;
     use crate::engine::{Config, Game, GameKind, Side};
+    use crate::words::tests::Plain;
 
     #[test]
     fn refusals_name_the_people_and_the_command_to_use() {
         let text = refusal(
             Lang::En,
+            &Plain,
             &Refusal::NotYourTurn {
                 player: 7,
                 side: Side::Second,
                 game: GameKind::Fibonacci,
             },
         );
-        assert_eq!(text, "It is <@7>'s turn (green): wait for their move.");
+        assert_eq!(text, "It is user 7's turn (green): wait for their move.");
         let text = refusal(
             Lang::En,
+            &Plain,
             &Refusal::ChannelBusy(ChannelHolder::Game { players: [1, 2] }),
         );
         assert!(
-            text.starts_with("This channel already has a game in progress (<@1> against <@2>).")
+            text.starts_with(
+                "This channel already has a game in progress (user 1 against user 2)."
+            )
         );
         assert!(text.contains("thread:true"));
         let text = refusal(
             Lang::En,
+            &Plain,
             &Refusal::NotChallenger {
                 challenger: 3,
                 asked_by_challenged: true,
@@ -308,7 +321,7 @@ mod tests {
         );
         assert_eq!(
             text,
-            "Only <@3>, who sent this challenge, can cancel it. To refuse it, use /decline."
+            "Only user 3, who sent this challenge, can cancel it. To refuse it, use /decline."
         );
     }
 
@@ -319,6 +332,7 @@ mod tests {
         let reason = crate::words::move_reason(Lang::En, &error);
         let text = refusal(
             Lang::En,
+            &Plain,
             &Refusal::IllegalMove {
                 word: "k6-j6".into(),
                 error,

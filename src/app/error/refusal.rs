@@ -1,66 +1,16 @@
-//! Why a command failed: a typed [`Refusal`] that carries its facts, the database being away, or
-//! an internal error that keeps its source chain. The service never words anything for players:
-//! each front end puts a refusal into words in one place (the Discord layer's `words` module).
+//! What the service refuses, as typed facts: [`Refusal`], and each use case's own refusal
+//! ([`TournamentRefusal`], [`VacationRefusal`], …), which a front end words. They sit here, under
+//! the features that refuse, so that the shared error imports no feature.
+
+use chrono::{DateTime, Utc};
 
 use crate::engine::{GameKind, MoveError, Side};
-use crate::store::StoreError;
-use crate::store::embedded::EmbeddedError;
-
-use super::{ChallengeState, ChannelId, UserId};
+use crate::lessons::LessonMiss;
+use crate::puzzles::Miss;
 use crate::store::kinds::FollowKind;
 
-/// Why a command failed.
-#[derive(Debug, thiserror::Error)]
-pub enum AppError {
-    /// The command is not allowed now; nothing changed. The front end words it.
-    #[error("refused: {0:?}")]
-    Refused(Refusal),
-    /// The database could not be reached; nothing changed, try again later.
-    #[error("the game service is temporarily unavailable; please try again in a minute")]
-    Unavailable,
-    /// A bug or a damaged database: logged with its causes, shown only as an apology.
-    #[error("internal error")]
-    Internal(#[source] InternalError),
-}
-
-impl From<Refusal> for AppError {
-    fn from(refusal: Refusal) -> Self {
-        AppError::Refused(refusal)
-    }
-}
-
-impl From<InternalError> for AppError {
-    fn from(error: InternalError) -> Self {
-        AppError::Internal(error)
-    }
-}
-
-impl AppError {
-    /// The refusal, if this is one.
-    pub fn refusal(&self) -> Option<&Refusal> {
-        match self {
-            AppError::Refused(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-/// What went wrong inside, with its source chain for the log.
-#[derive(Debug, thiserror::Error)]
-pub enum InternalError {
-    /// The store's error says what failed ("database error: …") and its cause.
-    #[error(transparent)]
-    Store(StoreError),
-    /// A row the program cannot read, or a move log that does not replay to its game row.
-    #[error("inconsistent data: {0}")]
-    Corrupt(String),
-    /// (getrandom's error is not a `std` error without its `std` feature: kept as its text.)
-    #[error("no random source: {0}")]
-    Random(String),
-    /// The AI's thread refused or dropped a search (its queue full, or the thread gone).
-    #[error("the AI could not search: {0}")]
-    Ai(String),
-}
+use super::AppError;
+use crate::app::{ChallengeState, ChannelId, UserId};
 
 /// A command the service refused, with the facts a front end needs to say why and what to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,19 +18,19 @@ pub enum Refusal {
     /// A challenge to oneself.
     SelfChallenge,
     /// A tournament command refused.
-    Tournament(super::tournaments::TournamentRefusal),
+    Tournament(TournamentRefusal),
     /// A vacation command refused (or a clock a vacation holds).
-    Vacation(super::vacation::VacationRefusal),
+    Vacation(VacationRefusal),
     /// A conditional move refused.
-    Premove(super::premove::PremoveRefusal),
+    Premove(PremoveRefusal),
     /// A puzzle command refused.
-    Puzzle(super::puzzles::PuzzleRefusal),
+    Puzzle(PuzzleRefusal),
     /// A lesson command refused (or an answer that misses its step).
-    Lesson(super::learn::LessonRefusal),
+    Lesson(LessonRefusal),
     /// A challenge to another bot: bots other than this one do not play.
     ChallengeBot,
-    /// A game asked for where it cannot be played (see [`super::reach::Place`]).
-    Place(super::reach::PlaceRefusal),
+    /// A game asked for where it cannot be played (see [`crate::app::Place`]).
+    Place(PlaceRefusal),
     /// An AI level asked of a challenge to a person: a level is for a game against `bot`.
     LevelNeedsBot {
         bot: UserId,
@@ -286,97 +236,188 @@ pub enum ChallengeAction {
     Cancel,
 }
 
-impl From<StoreError> for AppError {
-    fn from(error: StoreError) -> Self {
-        match error {
-            StoreError::Unavailable(e) => {
-                tracing::warn!("database unavailable: {e}");
-                AppError::Unavailable
-            }
-            StoreError::ChannelTaken(_) => Refusal::ChannelBusy(ChannelHolder::JustTaken).into(),
-            // Offered by someone else in the same moment; the command re-reads what won.
-            StoreError::FollowUpTaken(_) => Refusal::ChannelBusy(ChannelHolder::JustTaken).into(),
-            other => InternalError::Store(other).into(),
-        }
-    }
-}
-
-impl From<sqlx::Error> for AppError {
-    fn from(error: sqlx::Error) -> Self {
-        StoreError::from(error).into()
-    }
-}
-
-/// Why the service could not start, in words for the host (whoever runs the bot or the command
-/// line), never the players' ones: each names the database server and says what to do. The
-/// text says the whole cause and there is no `source`, so that printing the text alone and
-/// printing the whole chain ([`chain`]) both say the cause once.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    #[error(transparent)]
-    Embedded(#[from] EmbeddedError),
-    /// `DATABASE_URL` or the pool's size cannot be used: the host's settings, not the server.
-    #[error("{0}")]
-    Settings(String),
-    /// The server at `at` (`host:port`) did not answer: `error` when connecting, none when it
-    /// stopped answering once connected.
-    #[error(
-        "the database server at {at} does not answer{}; check that PostgreSQL runs there and \
-         that DATABASE_URL names it, then try again",
-        error.as_ref().map_or_else(String::new, |e| format!(" ({e})"))
-    )]
-    Unreachable {
-        at: String,
-        error: Option<sqlx::Error>,
+/// Why a tournament command was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentRefusal {
+    /// A Swiss event needs `rounds:` from 2 to 15 (given: what was asked, if anything).
+    Rounds {
+        given: Option<i64>,
     },
-    /// The server at `at` answered, but the service could not start on it (migrations that do
-    /// not apply, a damaged database).
-    #[error(
-        "the database server at {at} answered, but the game service could not start on it: {}",
-        match error { AppError::Internal(inner) => chain(inner), other => chain(other) }
-    )]
-    Failed { at: String, error: AppError },
+    /// `rounds:` on a round-robin, `double:` on a Swiss event.
+    OptionNotForFormat {
+        option: &'static str,
+    },
+    /// An empty or overlong name.
+    Name {
+        max: usize,
+    },
+    /// `max_players:` below 3.
+    MaxPlayers {
+        given: i64,
+    },
+    /// The channel's event has not ended.
+    ChannelBusy {
+        name: String,
+    },
+    /// No event here (or with that id in this server).
+    NoTournament,
+    /// Joining, leaving or cancelling after the start.
+    Started {
+        name: String,
+    },
+    /// The event is over.
+    Over {
+        name: String,
+    },
+    AlreadyJoined {
+        name: String,
+    },
+    NotJoined {
+        name: String,
+    },
+    Full {
+        name: String,
+        max: u32,
+    },
+    TooFewPlayers {
+        have: usize,
+        need: usize,
+    },
+    /// Starting or cancelling by someone other than the creator (or a server manager).
+    NotCreator {
+        creator: UserId,
+    },
+    /// Withdrawing twice.
+    AlreadyWithdrawn {
+        name: String,
+    },
 }
 
-impl StartError {
-    /// What the store's `error` means for the start on the server at `at`.
-    pub fn from_store(at: &str, error: StoreError) -> StartError {
-        match error {
-            StoreError::Settings(why) => StartError::Settings(why),
-            StoreError::Unavailable(error) => StartError::Unreachable {
-                at: at.to_string(),
-                error: Some(error),
-            },
-            other => StartError::Failed {
-                at: at.to_string(),
-                error: InternalError::Store(other).into(),
-            },
-        }
-    }
-
-    /// What the service's `error` means for the start on the server at `at`.
-    pub fn from_service(at: &str, error: AppError) -> StartError {
-        match error {
-            AppError::Unavailable => StartError::Unreachable {
-                at: at.to_string(),
-                error: None,
-            },
-            error => StartError::Failed {
-                at: at.to_string(),
-                error,
-            },
-        }
+impl From<TournamentRefusal> for AppError {
+    fn from(refusal: TournamentRefusal) -> AppError {
+        Refusal::Tournament(refusal).into()
     }
 }
 
-/// An error and every cause under it, on one line, for the log.
-pub fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
+/// Why a vacation command was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VacationRefusal {
+    /// A vacation of a number of days outside 1..=30.
+    Days { given: i64 },
+    /// More days than the year has left.
+    Budget { asked: u8, left: u8 },
+    /// A vacation while one lasts.
+    AlreadyOn { until: DateTime<Utc> },
+    /// `/vacation end` with no vacation.
+    NotOn,
+    /// `/resume` of a clock that a vacation stopped: it restarts when the vacation ends.
+    Holds {
+        player: UserId,
+        until: DateTime<Utc>,
+    },
+}
+
+/// Why a conditional move was refused. Turns are counted from 1 along the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PremoveRefusal {
+    /// It is the player's own turn: they play it with the move command.
+    YourTurn,
+    /// The line text is over [`MAX_PREMOVE_TEXT`](crate::app::MAX_PREMOVE_TEXT) characters.
+    TooLong,
+    /// A turn of the line is empty (`a ; ; b`), or the whole line is.
+    EmptyTurn { turn: usize },
+    /// The line ends with the opponent's turn: it has no reply to play.
+    NoReply,
+    /// More than [`MAX_PREMOVE_PAIRS`](crate::app::MAX_PREMOVE_PAIRS) pairs.
+    TooManyPairs { pairs: usize },
+    /// The player already keeps [`MAX_PREMOVE_LINES`](crate::app::MAX_PREMOVE_LINES) lines in this game.
+    TooManyLines,
+    /// The same line (turn for turn, by position) is already kept.
+    Duplicate,
+    /// A move of the line cannot be played there.
+    Illegal {
+        turn: usize,
+        yours: bool,
+        word: String,
+        error: MoveError,
+    },
+    /// A turn of the line does not end the turn (a Fibonacci turn short of its allowance, a
+    /// Fanorona chain that could go on): it needs `end`.
+    Unfinished { turn: usize, yours: bool },
+    /// A turn of the line goes on after its turn ended.
+    TurnEndsBefore {
+        turn: usize,
+        yours: bool,
+        word: String,
+    },
+    /// The turn that should come is not that player's: the rules skip it (a Fibonacci turn
+    /// whose allowance is 0).
+    Skipped { turn: usize, yours: bool },
+    /// The game ends at this turn, before the rest of the line.
+    GameEnds { turn: usize },
+}
+
+impl From<PremoveRefusal> for AppError {
+    fn from(why: PremoveRefusal) -> Self {
+        Refusal::Premove(why).into()
     }
-    text
+}
+
+/// Why a puzzle command was refused; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleRefusal {
+    /// An answer, or Give up, with no puzzle open.
+    NoneOpen,
+    /// An answer that does not play: empty, a move refused, or moves after the turn's end.
+    NotPlayed(Miss),
+    /// A button of a puzzle that is not the user's open one (another's, or closed).
+    NotOpen,
+    /// No puzzles for this game (of this level).
+    NoPuzzles { game: GameKind },
+    /// The daily puzzle of a day the server did not get one.
+    NoDaily,
+}
+
+/// Why a lesson command was refused; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonRefusal {
+    /// This game has no lessons.
+    NoLessons(GameKind),
+    /// No lesson of this number: the game has `count`.
+    NoSuchLesson {
+        kind: GameKind,
+        lesson: i64,
+        count: u8,
+    },
+    /// An answer while no lesson is open.
+    NoLessonOpen,
+    /// A button for a step before the first or after the last (a stale or forged button).
+    NoSuchStep { kind: GameKind, index: i64 },
+    /// An answer that is longer than [`MAX_LESSON_ANSWER`](crate::app::MAX_LESSON_ANSWER) characters.
+    TooLong,
+    /// The answer misses the step's task.
+    Missed {
+        kind: GameKind,
+        step: &'static str,
+        miss: LessonMiss,
+    },
+}
+
+impl From<LessonRefusal> for AppError {
+    fn from(why: LessonRefusal) -> Self {
+        Refusal::Lesson(why).into()
+    }
+}
+
+/// Why a game cannot start where it was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceRefusal {
+    /// A person challenged in the DM with the bot, where only the two of them are.
+    BotDmIsForAi,
+    /// A game against the AI where the bot can only answer interactions: it could not post
+    /// its own moves.
+    AiNeedsBotChannel,
+    /// A server that did not install the bot and does not allow external apps: every answer
+    /// would be seen by its recipient only.
+    ExternalAppsOff,
 }
