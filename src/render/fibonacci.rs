@@ -2,15 +2,18 @@
 //!
 //! Pieces differ by shape (centre: disc with an inner ring; strike: diamond; support: square) and
 //! the two sides by lightness as well as hue (dark red against light green), with the label drawn
-//! in the piece's contrasting ink. The last turn's unit moves are rings and arrows in blue; the
-//! legal destinations of a chosen piece are purple (a dashed ring marks an exchange).
+//! in the piece's contrasting ink. The last turn's unit moves are blue arrows that bow beside the
+//! points they pass, numbered when there are several, with a head at both ends for an exchange
+//! ([`turn_marks`] lays them out); the legal destinations of a chosen piece are rings in the
+//! legal colour (a dashed ring marks an exchange).
 
 use crate::engine::fibonacci::{Cell, Color, Game, Kind, Piece, Played as FibPlayed, Variant};
-use crate::engine::{GameKind, Played};
+use crate::engine::{GameKind, Played, Status, WinReason};
 
 use super::frame::{self, Icon};
 use super::layout::{self, FIBONACCI_SPACING, fibonacci_lattice, fibonacci_row_numbers};
-use super::marks::{empty_point, shorten, step_badge, swap_badge};
+use super::marks::{self, empty_point, numbers_badge};
+use super::turn_marks;
 use super::paint::{Canvas, Pt, Shape};
 use super::palette::{Colours, Palette};
 use super::text::{Face, Fonts};
@@ -24,12 +27,11 @@ const EDGE_LABEL: f32 = 30.0;
 const CENTRE_R: f32 = 35.0;
 const STRIKE_R: f32 = 39.0;
 const SUPPORT_HALF: f32 = 29.5;
-/// Rings of the last turn and of the legal destinations, around a piece or around an empty point.
-const RING_R: f32 = 43.5;
+/// Rings of the legal destinations, around a piece or around an empty point.
 const LEGAL_RING_R: f32 = 46.0;
 const EMPTY_RING_R: f32 = POINT_R + 5.0;
-/// Arrows stop this far from an occupied point's middle, short of its label.
-const ARROW_END: f32 = 22.0;
+/// Arrows stop this far from a point's middle, short of its label.
+const ARROW_END: f32 = 24.0;
 
 /// Text of point (row, number): `a1` … `k11`.
 fn label(row: u8, number: u8) -> String {
@@ -169,6 +171,89 @@ fn draw_piece(c: &mut Canvas, fonts: &Fonts, colours: &Colours, piece: Piece, at
     fonts.draw_centred(c, Face::Condensed, PIECE_LABEL, text, at, pc.ink);
 }
 
+/// Where the last turn's marks go on `game`'s board (see [`turn_marks`]).
+fn turn_marks(fonts: &Fonts, game: &Game, marks: &[UnitMark]) -> turn_marks::Marks {
+    let labels = label_boxes(fonts, game);
+    let deciding = deciding_pieces(game);
+    let gap = |cell: Cell| {
+        let at = layout::fibonacci_pixel(cell);
+        if let Some((_, r)) = deciding.iter().find(|(c, _)| *c == at) {
+            // Outside the piece that decides the game, even when it moved there.
+            r + turn_marks::SHAFT_HALF + 1.0
+        } else {
+            ARROW_END
+        }
+    };
+    let moves: Vec<turn_marks::Move> = marks
+        .iter()
+        .map(|m| turn_marks::Move {
+            from: layout::fibonacci_pixel(m.from),
+            to: layout::fibonacci_pixel(m.to),
+            exchange: m.exchange,
+            gaps: (gap(m.from), gap(m.to)),
+        })
+        .collect();
+    turn_marks::lay_out(
+        &moves,
+        turn_marks::Lattice {
+            spacing: FIBONACCI_SPACING,
+            lane: layout::ROW_HEIGHT,
+        },
+        turn_marks::Keep {
+            labels: &labels,
+            pieces: &deciding,
+        },
+        &|text| fonts.width(Face::Bold, marks::BADGE_TEXT, text),
+    )
+}
+
+/// Every point's label on `game`'s board as drawn, as boxes (middle, half size): the label's
+/// capitals, and under the first letter its descender (`g`, `j`).
+pub(super) fn label_boxes(fonts: &Fonts, game: &Game) -> Vec<(Pt, Pt)> {
+    let pos = game.position();
+    let mut boxes = Vec::with_capacity(100);
+    for cell in Cell::all() {
+        let size = if pos.piece_at(cell).is_some() {
+            PIECE_LABEL
+        } else {
+            marks::POINT_LABEL
+        };
+        let text = cell_label(cell);
+        let at = layout::fibonacci_pixel(cell);
+        let (width, cap) = (
+            fonts.width(Face::Condensed, size, &text),
+            fonts.cap_height(Face::Condensed, size),
+        );
+        // A pixel more each way for the letters' anti-aliased edges.
+        boxes.push((at, (width / 2.0 + 1.0, cap / 2.0 + 1.0)));
+        if text.starts_with(['g', 'j']) {
+            let letter = fonts.width(Face::Condensed, size, &text[..1]);
+            let depth = size * 0.22;
+            boxes.push((
+                (at.0 - width / 2.0 + letter / 2.0, at.1 + cap / 2.0 + depth / 2.0),
+                (letter / 2.0 + 1.0, depth / 2.0 + 1.0),
+            ));
+        }
+    }
+    boxes
+}
+
+/// The pieces that decide the game, which no mark may cover: a surrounded centre.
+pub(super) fn deciding_pieces(game: &Game) -> Vec<(Pt, f32)> {
+    let pos = game.position();
+    match game.status() {
+        Status::Won(_, WinReason::Surrounded) => Cell::all()
+            .filter(|&cell| {
+                pos.piece_at(cell).is_some_and(|p| {
+                    p.kind == Kind::Centre && pos.is_surrounded(p.color)
+                })
+            })
+            .map(|cell| (layout::fibonacci_pixel(cell), CENTRE_R + 3.0))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// One unit move of the last turn.
 struct UnitMark {
     from: Cell,
@@ -229,17 +314,6 @@ pub fn draw(
             c.stroke(&Shape::circle(at, EMPTY_RING_R), 5.0, colours.legal);
         }
     }
-    for m in &marks {
-        for (cell, solid) in [(m.from, m.exchange), (m.to, true)] {
-            let at = layout::fibonacci_pixel(cell);
-            let r = if occupied(cell) { RING_R } else { EMPTY_RING_R };
-            if solid {
-                c.stroke(&Shape::circle(at, r), 5.0, colours.last_turn);
-            } else {
-                c.dashed_ring(at, r, 4.0, 10, 0.55, colours.last_turn);
-            }
-        }
-    }
 
     for cell in Cell::all() {
         if let Some(piece) = pos.piece_at(cell) {
@@ -254,40 +328,21 @@ pub fn draw(
         }
     }
 
-    // Over the pieces: the arrows of the last turn, numbered when there are several.
-    let numbered = marks.len() > 1;
-    for (i, m) in marks.iter().enumerate() {
-        let a = layout::fibonacci_pixel(m.from);
-        let b = layout::fibonacci_pixel(m.to);
-        let end_gap = |cell| {
-            if occupied(cell) {
-                ARROW_END
-            } else {
-                // Inside an empty point's disc but clear of its label, so that even a move
-                // to the next point gets a visible shaft.
-                POINT_R - 6.0
-            }
-        };
-        let neighbours = (b.0 - a.0).hypot(b.1 - a.1) < FIBONACCI_SPACING * 1.5;
-        let off = if m.exchange && neighbours {
-            swap_badge(c, colours, a, b);
-            30.0
-        } else {
-            let (a2, b2) = shorten(a, b, end_gap(m.from), end_gap(m.to));
-            c.arrow_with_halo(
-                a2,
-                b2,
-                6.0,
-                17.0,
-                m.exchange,
-                colours.last_turn,
-                colours.halo,
-            );
-            18.0
-        };
-        if numbered {
-            step_badge(c, fonts, colours, a, b, off, i + 1);
-        }
+    // Over the pieces: the arrows of the last turn, numbered when there are several, laid out
+    // clear of every label and of the piece that decides the game.
+    let laid = turn_marks(fonts, game, &marks);
+    for arrow in &laid.arrows {
+        c.arrow_along(
+            &arrow.path,
+            6.0,
+            turn_marks::HEAD,
+            arrow.both,
+            colours.last_turn,
+            colours.halo,
+        );
+    }
+    for badge in &laid.badges {
+        numbers_badge(c, fonts, colours, badge.at, badge.half_len, &badge.text());
     }
 
     let side_names = GameKind::Fibonacci.side_names();
@@ -325,11 +380,18 @@ pub fn draw(
     frame::draw_header(c, fonts, colours, &header);
 
     let neutral = colours.point;
+    // The last turn's arrows, and what their numbers and double heads say when there are any.
+    let numbered = marks.len() > 1;
     let words = [
         tr!(lang, "board-legend-centre"),
         tr!(lang, "board-legend-strike"),
         tr!(lang, "board-legend-support"),
-        tr!(lang, "board-legend-last-turn"),
+        if numbered {
+            tr!(lang, "board-legend-last-turn-order")
+        } else {
+            tr!(lang, "board-legend-last-turn")
+        },
+        tr!(lang, "board-legend-exchange"),
     ];
     let mut legend = vec![
         (Icon::Bullseye, neutral, words[0].as_str()),
@@ -337,7 +399,15 @@ pub fn draw(
         (Icon::Square, neutral, words[2].as_str()),
     ];
     if !marks.is_empty() {
-        legend.push((Icon::Arrow, colours.last_turn, words[3].as_str()));
+        let icon = if numbered {
+            Icon::NumberedArrow
+        } else {
+            Icon::Arrow
+        };
+        legend.push((icon, colours.last_turn, words[3].as_str()));
+    }
+    if marks.iter().any(|m| m.exchange) {
+        legend.push((Icon::DoubleArrow, colours.last_turn, words[4].as_str()));
     }
     let legal_word;
     if let Some(s) = selected {
@@ -379,4 +449,162 @@ fn footer_note(
         })
         .collect();
     (!skipped.is_empty()).then(|| skipped.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Game as AnyGame};
+    use crate::render::{RenderOptions, render_image};
+
+    /// Issue 58's two boards and a turn over and back along one line with exchanges, with the
+    /// moves of their last turn.
+    fn worst_cases() -> Vec<(AnyGame, Vec<Played>)> {
+        let config = Config::default_for(GameKind::Fibonacci);
+        let crossing = ".....s/....ss./....sC../........./.uu...UU../...uS.UU.../...uu.sUU./.uSS....s/.Sc...../.SS..../...... r 3 13";
+        let last = "....../......./...ss.s./.....U.s./.u..sUUU../..S..s...../..uuu...../.uSS...UU/.cuS...C/.SS..../...... r 6 31";
+        let cases: [(&str, &[&str]); 4] = [
+            (crossing, &["e7-d8", "e8-d7", "d8-c6"]),
+            (
+                last,
+                &["i7-i6", "i6-i5", "f3-g3", "g3-h3", "h3-i4", "i4-i7"],
+            ),
+            // Six moves over and back along one line: across a point, and between neighbours.
+            (
+                last,
+                &["h5-h7", "h7-h5", "h5-h7", "h7-h5", "h5-h7", "h7-h5"],
+            ),
+            (
+                last,
+                &["i7-i6", "i6-i7", "i7-i6", "i6-i7", "i7-i6", "i6-i7"],
+            ),
+        ];
+        cases
+            .iter()
+            .map(|(position, moves)| {
+                let mut game = AnyGame::from_position(config, 0, position).expect("valid");
+                let played = moves
+                    .iter()
+                    .map(|m| game.play(m).unwrap_or_else(|e| panic!("{m}: {e}")))
+                    .collect();
+                (game, played)
+            })
+            .collect()
+    }
+
+    fn picture(game: &AnyGame, last_turn: Vec<Played>) -> image::RgbImage {
+        let info = BoardInfo {
+            last_turn,
+            ..BoardInfo::default()
+        };
+        render_image(game, &info, &RenderOptions::default()).expect("draws")
+    }
+
+    /// The pixels of `a` and `b` that differ inside the box of middle `c` and half size `h`.
+    fn differing(a: &image::RgbImage, b: &image::RgbImage, inside: impl Fn(f32, f32) -> bool) -> usize {
+        a.enumerate_pixels()
+            .filter(|(x, y, p)| inside(*x as f32 + 0.5, *y as f32 + 0.5) && *p != b.get_pixel(*x, *y))
+            .count()
+    }
+
+    #[test]
+    fn the_last_turn_covers_no_label_and_not_the_deciding_piece() {
+        let fonts = crate::render::text::fonts().expect("fonts");
+        for (game, played) in worst_cases() {
+            let AnyGame::Fibonacci(fib) = &game else {
+                unreachable!()
+            };
+            let marked = picture(&game, played.clone());
+            let bare = picture(&game, Vec::new());
+            for (c, h) in label_boxes(fonts, fib) {
+                let hidden = differing(&marked, &bare, |x, y| {
+                    (x - c.0).abs() <= h.0 && (y - c.1).abs() <= h.1
+                });
+                assert_eq!(hidden, 0, "a label at {c:?} of {}", fib.position());
+            }
+            for (c, r) in deciding_pieces(fib) {
+                let hidden = differing(&marked, &bare, |x, y| (x - c.0).hypot(y - c.1) <= r);
+                assert_eq!(hidden, 0, "the deciding piece at {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_mark_of_the_last_turn_covers_another() {
+        let fonts = crate::render::text::fonts().expect("fonts");
+        for (game, played) in worst_cases() {
+            let AnyGame::Fibonacci(fib) = &game else {
+                unreachable!()
+            };
+            let marks: Vec<UnitMark> = played
+                .iter()
+                .filter_map(|p| match p {
+                    Played::Fibonacci(p) => p.unit.map(|u| UnitMark {
+                        from: u.from,
+                        to: u.to,
+                        exchange: p.exchanged.is_some(),
+                    }),
+                    _ => None,
+                })
+                .collect();
+            let laid = turn_marks(fonts, fib, &marks);
+            let numbered = laid.badges.iter().map(|b| b.numbers.len()).sum::<usize>();
+            assert_eq!(numbered, if marks.len() > 1 { marks.len() } else { 0 });
+            for (i, a) in laid.badges.iter().enumerate() {
+                for b in &laid.badges[i + 1..] {
+                    let d = a.distance_to(b);
+                    assert!(d >= 1.0, "badges {} and {} overlap by {d}", a.text(), b.text());
+                }
+                for (j, arrow) in laid.arrows.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    for (p, half) in turn_marks::samples(arrow) {
+                        assert!(a.distance(p) >= half, "badge {} on arrow {}", a.text(), j + 1);
+                    }
+                }
+            }
+            // Two arrows may cross, but never run along each other: where they come within a
+            // shaft's width they are not near parallel.
+            let direction = |path: &[Pt], k: usize| {
+                let (p, q) = (path[k.saturating_sub(1)], path[(k + 1).min(path.len() - 1)]);
+                let d = turn_marks::dist(p, q).max(1e-3);
+                ((q.0 - p.0) / d, (q.1 - p.1) / d)
+            };
+            // The points each arrow joins (a move repeated is one arrow): near a point two
+            // arrows both touch, they may meet.
+            let mut ends: Vec<[Pt; 2]> = Vec::new();
+            for m in &marks {
+                let pair = [
+                    layout::fibonacci_pixel(m.from),
+                    layout::fibonacci_pixel(m.to),
+                ];
+                if !ends.contains(&pair) {
+                    ends.push(pair);
+                }
+            }
+            assert_eq!(ends.len(), laid.arrows.len());
+            for (i, a) in laid.arrows.iter().enumerate() {
+                for (j, b) in laid.arrows.iter().enumerate().skip(i + 1) {
+                    let shared: Vec<Pt> = ends[i]
+                        .into_iter()
+                        .filter(|p| ends[j].contains(p))
+                        .collect();
+                    let along = (0..a.path.len())
+                        .filter(|&k| shared.iter().all(|&c| turn_marks::dist(a.path[k], c) > 50.0))
+                        .filter(|&k| {
+                            let u = direction(&a.path, k);
+                            (0..b.path.len()).any(|l| {
+                                let v = direction(&b.path, l);
+                                turn_marks::dist(a.path[k], b.path[l])
+                                    < 2.0 * turn_marks::SHAFT_HALF
+                                    && (u.0 * v.0 + u.1 * v.1).abs() > 0.87
+                            })
+                        })
+                        .count();
+                    assert!(along < 4, "arrows {} and {} run along each other", i + 1, j + 1);
+                }
+            }
+        }
+    }
 }

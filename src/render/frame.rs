@@ -166,6 +166,10 @@ pub enum Icon {
     Square,
     Bullseye,
     Arrow,
+    /// An arrow with a move's number: the order of the last turn's moves.
+    NumberedArrow,
+    /// An arrow with a head at both ends: an exchange.
+    DoubleArrow,
     Cross,
     Ring,
 }
@@ -180,23 +184,40 @@ pub fn draw_footer(
 ) {
     let top = canvas.height() as f32 - FOOTER_HEIGHT as f32;
     let icon_w = 34.0;
-    let gap = 30.0;
-    let item_width = |word: &str| icon_w + 8.0 + fonts.width(Face::Bold, LEGEND_SIZE, word);
-    let total: f32 = legend.iter().map(|(_, _, w)| item_width(w)).sum::<f32>()
-        + gap * legend.len().saturating_sub(1) as f32;
+    // A long legend (the last turn's marks, a chosen piece, long French words) draws its
+    // items closer, then its words smaller, so that it fits the picture's width.
+    let room = WIDTH as f32 - 24.0;
+    let total_at = |size: f32, gap: f32| {
+        legend
+            .iter()
+            .map(|(_, _, w)| icon_w + 8.0 + fonts.width(Face::Bold, size, w))
+            .sum::<f32>()
+            + gap * legend.len().saturating_sub(1) as f32
+    };
+    let gap = if total_at(LEGEND_SIZE, 30.0) <= room {
+        30.0
+    } else {
+        18.0
+    };
+    let mut size = LEGEND_SIZE;
+    while total_at(size, gap) > room && size > 16.0 {
+        size -= 1.0;
+    }
+    let item_width = |word: &str| icon_w + 8.0 + fonts.width(Face::Bold, size, word);
+    let total = total_at(size, gap);
     let mut x = (WIDTH as f32 - total) / 2.0;
     let y = top + 30.0;
     for (icon, colour, word) in legend {
         let c = (x + icon_w / 2.0, y);
-        draw_icon(canvas, colours, *icon, *colour, c);
+        draw_icon(canvas, fonts, colours, *icon, *colour, c);
         fonts.draw(
             canvas,
             Face::Bold,
-            LEGEND_SIZE,
+            size,
             word,
             (
                 x + icon_w + 8.0,
-                y + fonts.cap_height(Face::Bold, LEGEND_SIZE) / 2.0,
+                y + fonts.cap_height(Face::Bold, size) / 2.0,
             ),
             Align::Left,
             colours.footer_ink,
@@ -216,7 +237,14 @@ pub fn draw_footer(
     }
 }
 
-fn draw_icon(canvas: &mut Canvas, colours: &Colours, icon: Icon, colour: Rgb<u8>, c: (f32, f32)) {
+fn draw_icon(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    colours: &Colours,
+    icon: Icon,
+    colour: Rgb<u8>,
+    c: (f32, f32),
+) {
     let ink = colours.footer_ink;
     match icon {
         Icon::Diamond => {
@@ -242,6 +270,27 @@ fn draw_icon(canvas: &mut Canvas, colours: &Colours, icon: Icon, colour: Rgb<u8>
                 5.0,
                 14.0,
                 false,
+                colour,
+            );
+        }
+        Icon::NumberedArrow => {
+            canvas.arrow(
+                (c.0 - 16.0, c.1),
+                (c.0 + 17.0, c.1),
+                5.0,
+                14.0,
+                false,
+                colour,
+            );
+            super::marks::number_badge(canvas, fonts, colours, (c.0 - 6.0, c.1), 1);
+        }
+        Icon::DoubleArrow => {
+            canvas.arrow(
+                (c.0 - 17.0, c.1),
+                (c.0 + 17.0, c.1),
+                5.0,
+                12.0,
+                true,
                 colour,
             );
         }

@@ -39,7 +39,7 @@ pub const FANORONA_SPACING: f32 = 100.0;
 /// Height of the Fanorona board area between header and footer.
 pub const FANORONA_BOARD_HEIGHT: u32 = 580;
 
-const ROW_HEIGHT: f32 = FIBONACCI_SPACING * 0.866_025_4;
+pub const ROW_HEIGHT: f32 = FIBONACCI_SPACING * 0.866_025_4;
 
 /// Width and height of the picture of `kind`: the header, the game's board area (its
 /// `BOARD_HEIGHT`, in its own file), the footer.

@@ -5,7 +5,7 @@ use super::palette::Colours;
 use super::text::{Face, Fonts};
 
 /// Label size of an empty point's coordinate, the same on both boards.
-const POINT_LABEL: f32 = 26.0;
+pub const POINT_LABEL: f32 = 26.0;
 
 /// An empty point of radius `radius`: a small disc with its coordinate, tinted when it is a
 /// legal destination.
@@ -70,30 +70,32 @@ pub fn step_badge(
         (a.0 + b.0) / 2.0 + d.1 / l * off,
         (a.1 + b.1) / 2.0 - d.0 / l * off,
     );
-    let disc = Shape::circle(at, 13.5);
-    c.fill(&disc, 2.0, colours.halo);
-    c.fill(&disc, 0.0, colours.last_turn);
-    fonts.draw_centred(c, Face::Bold, 19.0, &n.to_string(), at, colours.halo);
+    number_badge(c, fonts, colours, at, n);
 }
 
-/// An exchange between neighbouring points, where a double arrow would be too short to read:
-/// a disc between the two pieces holding two opposed arrows along the line joining them.
-pub fn swap_badge(c: &mut Canvas, colours: &Colours, a: Pt, b: Pt) {
-    let d = (b.0 - a.0, b.1 - a.1);
-    let l = d.0.hypot(d.1).max(1.0);
-    let u = (d.0 / l, d.1 / l);
-    let n = (-u.1, u.0);
-    let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let disc = Shape::circle(m, 19.0);
-    c.fill(&disc, 2.5, colours.halo);
-    c.fill(&disc, 0.0, colours.last_turn);
-    let half = 11.0;
-    for side in [1.0f32, -1.0] {
-        let o = (m.0 + n.0 * 5.0 * side, m.1 + n.1 * 5.0 * side);
-        let from = (o.0 - u.0 * half * side, o.1 - u.1 * half * side);
-        let to = (o.0 + u.0 * half * side, o.1 + u.1 * half * side);
-        c.arrow(from, to, 2.5, 7.0, false, colours.halo);
-    }
+/// The size of a move's number in its disc.
+pub const BADGE_TEXT: f32 = 19.0;
+
+/// The number `n` of a move in its turn, on a disc at `at`.
+pub fn number_badge(c: &mut Canvas, fonts: &Fonts, colours: &Colours, at: Pt, n: usize) {
+    numbers_badge(c, fonts, colours, at, 0.0, &n.to_string());
+}
+
+/// The numbers of the moves an arrow shows ("2,4"), on a pill whose straight middle is
+/// `2 × half_len` long (a disc when 0) at `at`.
+pub fn numbers_badge(
+    c: &mut Canvas,
+    fonts: &Fonts,
+    colours: &Colours,
+    at: Pt,
+    half_len: f32,
+    text: &str,
+) {
+    let r = super::turn_marks::BADGE_R;
+    let pill = Shape::rect(at, (half_len + r, r), r);
+    c.fill(&pill, 2.0, colours.halo);
+    c.fill(&pill, 0.0, colours.last_turn);
+    fonts.draw_centred(c, Face::Bold, BADGE_TEXT, text, at, colours.halo);
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ mod palette;
 mod replay;
 mod standings;
 mod text;
+mod turn_marks;
 #[cfg(test)]
 mod words_drawn;
 
@@ -41,7 +42,7 @@ pub use palette::{Colours, Palette, PieceColours};
 pub use replay::{ReplayFrame, replay_gif, replay_gif_within, side_by_side_png};
 pub use standings::{STANDINGS_WIDTH, StandingsLine, standings_height, standings_png};
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, side_word};
 
 /// What the picture shows besides the pieces.
 #[derive(Clone, Debug, Default)]
@@ -253,8 +254,6 @@ fn parse_highlight<T: std::str::FromStr>(info: &BoardInfo) -> Result<Option<T>, 
         })
         .transpose()
 }
-
-pub use crate::words::side_word;
 
 /// The player named in a banner or note: their name, or their colour when unnamed.
 fn player_name(info: &BoardInfo, side: usize, colour: &str) -> String {

@@ -27,7 +27,7 @@ mod stencil;
 
 pub use indexed::FrameRect;
 use indexed::distance;
-pub use shape::Shape;
+pub use shape::{Shape, path_length, path_point};
 pub use stencil::{Stencil, StencilKey, stencil};
 
 /// A point in pixel space; pixel `(x, y)` covers `[x, x+1) × [y, y+1)`.

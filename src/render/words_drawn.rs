@@ -22,7 +22,7 @@ const LABELS: &[&str] = &[
     "choice-medium",
     "choice-hard",
     "choice-expert",
-    // The colours, named in headers and banners (`words::side_word`).
+    // The colours, named in headers and banners (`i18n::side_word`).
     "side-",
     // Other notes: a lesson's counter, a review's two boards, a replay's frame, the move panel,
     // a puzzle.

@@ -8,6 +8,8 @@ board-legend-centre = centre
 board-legend-strike = strike
 board-legend-support = support
 board-legend-last-turn = last turn
+board-legend-last-turn-order = last turn, in order
+board-legend-exchange = exchange
 board-legend-captured = captured
 board-legend-moves-of = moves of { $point }
 

@@ -8,6 +8,8 @@ board-legend-centre = centrale
 board-legend-strike = frappe
 board-legend-support = soutien
 board-legend-last-turn = dernier tour
+board-legend-last-turn-order = dernier tour, dans l'ordre
+board-legend-exchange = échange
 board-legend-captured = pris
 board-legend-moves-of = coups de { $point }
 

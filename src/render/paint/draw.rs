@@ -1,7 +1,7 @@
 //! Drawing on a [`Canvas`]: shapes filled or stroked through their stencils, pieces through
 //! their sprites, arrows, and plain rectangles.
 
-use super::shape::arrow_parts;
+use super::shape::{arrow_parts, curved_arrow_parts};
 use super::sprite::{Look, sprite};
 use super::stencil::{Op, Stencil, StencilKey, stencil};
 use super::{Canvas, Colour, Ink, Pt, Shape};
@@ -161,6 +161,27 @@ impl Canvas {
             self.fill_alpha(&part, 2.5, halo, 0.9);
         }
         self.arrow(a, b, width, head, both, colour);
+    }
+
+    /// An arrow along `path` (a curve sampled as points) with a head at its end, and at its start
+    /// too when `both`, on a pale outline like [`Canvas::arrow_with_halo`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn arrow_along(
+        &mut self,
+        path: &[Pt],
+        width: f32,
+        head: f32,
+        both: bool,
+        colour: Colour,
+        halo: Colour,
+    ) {
+        let parts = curved_arrow_parts(path, width, head, both);
+        for part in &parts {
+            self.fill_alpha(part, 2.5, halo, 0.9);
+        }
+        for part in &parts {
+            self.fill(part, 0.0, colour);
+        }
     }
 }
 

@@ -254,6 +254,71 @@ fn convex_distance(pts: &[Pt], p: Pt) -> f32 {
 }
 
 /// The shaft and heads of an arrow; nothing when `a` and `b` (nearly) coincide.
+/// The length of a path (a curve sampled as points).
+pub fn path_length(path: &[Pt]) -> f32 {
+    path.windows(2).map(|w| len(sub(w[1], w[0]))).sum()
+}
+
+/// The point `s` along `path` from its start (its ends beyond).
+pub fn path_point(path: &[Pt], s: f32) -> Pt {
+    let mut left = s.max(0.0);
+    for w in path.windows(2) {
+        let d = len(sub(w[1], w[0]));
+        if left <= d && d > 0.0 {
+            let t = left / d;
+            return (
+                w[0].0 + (w[1].0 - w[0].0) * t,
+                w[0].1 + (w[1].1 - w[0].1) * t,
+            );
+        }
+        left -= d;
+    }
+    path.last().copied().unwrap_or((0.0, 0.0))
+}
+
+/// The shapes of an arrow along `path`: its shaft as short straight pieces (a chord of a few
+/// pixels lies within a fraction of a pixel of these gentle curves), a head at the end, and one
+/// at the start when `both`.
+pub(super) fn curved_arrow_parts(path: &[Pt], width: f32, head: f32, both: bool) -> Vec<Shape> {
+    /// Length of a straight piece of the shaft.
+    const PIECE: f32 = 9.0;
+    let total = path_length(path);
+    if total.is_nan() || total < 1.0 {
+        return Vec::new();
+    }
+    let head_len = head.min(total * if both { 0.5 } else { 0.8 });
+    let tip = |at: f32, base_at: f32| -> Shape {
+        let p = path_point(path, at);
+        let base = path_point(path, base_at);
+        let d = sub(p, base);
+        let l = len(d).max(1e-3);
+        let n = (-d.1 / l, d.0 / l);
+        let hw = head_len * 0.62;
+        Shape::Triangle([
+            p,
+            (base.0 + n.0 * hw, base.1 + n.1 * hw),
+            (base.0 - n.0 * hw, base.1 - n.1 * hw),
+        ])
+    };
+    // The shaft stops inside the heads so its round ends do not poke past the tips.
+    let start = if both { head_len * 0.8 } else { 0.0 };
+    let end = total - head_len * 0.8;
+    let mut parts = Vec::new();
+    let pieces = ((end - start) / PIECE).ceil().max(1.0) as usize;
+    for k in 0..pieces {
+        let a = start + (end - start) * k as f32 / pieces as f32;
+        let b = start + (end - start) * (k + 1) as f32 / pieces as f32;
+        if b > a {
+            parts.push(Shape::line(path_point(path, a), path_point(path, b), width));
+        }
+    }
+    parts.push(tip(total, total - head_len));
+    if both {
+        parts.push(tip(0.0, head_len));
+    }
+    parts
+}
+
 pub(super) fn arrow_parts(a: Pt, b: Pt, width: f32, head: f32, both: bool) -> [Option<Shape>; 3] {
     let d = sub(b, a);
     let l = len(d);

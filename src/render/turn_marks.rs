@@ -1,0 +1,622 @@
+//! Where the marks of a turn go, so that none hides another mark, a point's label or the piece
+//! that decides the game. Pure geometry: `fibonacci.rs` draws what it lays out.
+//!
+//! Every unit move is an arrow that bows to the left of its travel: out of the line of points it
+//! runs along and into the lane between two lines, where no label lies, so a move across several
+//! points passes beside their labels instead of over them. A move back along the same line bows
+//! to the other side, and a move repeated, or one that would cross the piece that decides the
+//! game, bows further out or to the other side: each arrow takes the first of its candidates
+//! that covers least. Each move's number sits on its own arrow, at the first place along it that
+//! is clear of the labels, the deciding piece, the other numbers and the other arrows.
+
+use super::paint::{Pt, path_length as length, path_point as point_at};
+
+/// Half the width of an arrow's shaft with its halo.
+pub const SHAFT_HALF: f32 = 3.0 + 2.5;
+/// An arrowhead's length.
+pub const HEAD: f32 = 17.0;
+/// How fast an arrowhead widens from its tip: half its width is this share of the distance.
+const HEAD_SLOPE: f32 = 0.62;
+/// A number's disc, with its halo.
+pub const BADGE_R: f32 = 13.5;
+const BADGE_OUTER: f32 = BADGE_R + 2.0;
+/// Space kept between marks, and around what they must not cover.
+const CLEAR: f32 = 2.0;
+/// Distance between two samples of an arrow's path.
+const STEP: f32 = 3.0;
+
+/// One unit move: the middles of its two points, and how far from each the arrow stops.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    pub from: Pt,
+    pub to: Pt,
+    /// An exchange: the arrow has a head at both ends.
+    pub exchange: bool,
+    /// Where the arrow starts and stops, counted from the middles of `from` and `to`.
+    pub gaps: (f32, f32),
+}
+
+/// What the marks leave uncovered.
+#[derive(Clone, Copy, Debug)]
+pub struct Keep<'a> {
+    /// Every point's label: its middle and half its size.
+    pub labels: &'a [(Pt, Pt)],
+    /// The pieces that decide the game: middle and radius.
+    pub pieces: &'a [(Pt, f32)],
+}
+
+/// The lattice the moves run on.
+#[derive(Clone, Copy, Debug)]
+pub struct Lattice {
+    /// Distance between neighbouring points.
+    pub spacing: f32,
+    /// Distance between two neighbouring lines of points: an arrow along a line bows half of it.
+    pub lane: f32,
+}
+
+/// An arrow: its path from tail to tip, sampled every few pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub path: Vec<Pt>,
+    /// A head at the tail too (an exchange).
+    pub both: bool,
+}
+
+/// The numbers of the moves an arrow shows, in a pill at `at`: one arrow shows a move repeated
+/// ("2, 4, 6").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    pub at: Pt,
+    pub numbers: Vec<usize>,
+    /// Half the length of the pill's straight middle (0: a disc).
+    pub half_len: f32,
+}
+
+impl Badge {
+    /// The text the pill holds.
+    pub fn text(&self) -> String {
+        let numbers: Vec<String> = self.numbers.iter().map(|n| n.to_string()).collect();
+        numbers.join(",")
+    }
+
+    /// Distance from `p` to the pill's edge (negative inside), halo included.
+    pub fn distance(&self, p: Pt) -> f32 {
+        let dx = ((p.0 - self.at.0).abs() - self.half_len).max(0.0);
+        dx.hypot(p.1 - self.at.1) - BADGE_OUTER
+    }
+
+    /// Distance between two pills' edges, halos included.
+    pub fn distance_to(&self, other: &Badge) -> f32 {
+        let dx = ((self.at.0 - other.at.0).abs() - self.half_len - other.half_len).max(0.0);
+        dx.hypot(self.at.1 - other.at.1) - 2.0 * BADGE_OUTER
+    }
+
+    /// Distance from the pill's edge to the box of middle `c` and half size `h`.
+    fn box_distance(&self, c: Pt, h: Pt) -> f32 {
+        // The nearest point of the pill's middle segment to the box's middle, then as for a disc.
+        let x =
+            c.0.clamp(self.at.0 - self.half_len, self.at.0 + self.half_len);
+        box_distance((x, self.at.1), c, h) - BADGE_OUTER
+    }
+}
+
+/// The marks of a turn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    pub arrows: Vec<Arrow>,
+    /// One per arrow when the turn has several moves, none for a single move.
+    pub badges: Vec<Badge>,
+}
+
+/// How an arrow leaves the straight line between its points.
+#[derive(Clone, Copy, Debug)]
+enum Bend {
+    /// A curve whose middle is this far to the left of the line (to the right when negative).
+    Curve(f32),
+    /// Out of the line within half a spacing, along it this far to the left, and back.
+    Lane(f32),
+}
+
+/// Lays out the arrows of `moves` (in the order played) and, when there are several, their
+/// numbers; `text_width` is the width of a pill's text as drawn.
+pub fn lay_out(
+    moves: &[Move],
+    lattice: Lattice,
+    keep: Keep<'_>,
+    text_width: &dyn Fn(&str) -> f32,
+) -> Marks {
+    // A move repeated (the same points, the same way) is one arrow with several numbers.
+    let mut groups: Vec<(Move, Vec<usize>)> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let same = groups.iter_mut().find(|(g, _)| {
+            dist(g.from, m.from) < 0.5 && dist(g.to, m.to) < 0.5 && g.exchange == m.exchange
+        });
+        match same {
+            Some((_, numbers)) => numbers.push(i + 1),
+            None => groups.push((*m, vec![i + 1])),
+        }
+    }
+    let lane = lattice.lane;
+    let mut bends = vec![Bend::Curve(0.0)];
+    for size in [0.25, 0.5, 0.75] {
+        for side in [1.0, -1.0] {
+            bends.push(Bend::Curve(size * lane * side));
+        }
+    }
+    for size in [0.5, 0.7] {
+        for side in [1.0, -1.0] {
+            bends.push(Bend::Lane(size * lane * side));
+        }
+    }
+    // Each arrow takes its best bend given the arrows laid before it; then, twice, each takes
+    // its best given all the others, so that an early arrow can make room for a later one.
+    let best_for = |m: &Move, others: &[&Arrow]| -> Arrow {
+        let mut best: Option<(f32, Arrow)> = None;
+        for (rank, &bend) in bends.iter().enumerate() {
+            let arrow = Arrow {
+                path: bent(m, bend, lattice.spacing),
+                both: m.exchange,
+            };
+            // Covering counts far more than bending further, and an arrow too short to read
+            // (its ends cut away around pieces) bends to grow.
+            let need = HEAD * if m.exchange { 2.0 } else { 1.0 } + 8.0;
+            let short = (need - length(&arrow.path)).max(0.0);
+            let cost = (arrow_cost(&arrow, others, keep) + short * 0.2) * 10.0 + rank as f32;
+            let clear = cost == rank as f32;
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                best = Some((cost, arrow));
+            }
+            // The candidates come by rank: none after a clear one can cost less.
+            if clear {
+                break;
+            }
+        }
+        best.expect("candidates").1
+    };
+    let mut arrows: Vec<Arrow> = Vec::with_capacity(groups.len());
+    for (m, _) in &groups {
+        let before: Vec<&Arrow> = arrows.iter().collect();
+        let arrow = best_for(m, &before);
+        arrows.push(arrow);
+    }
+    let covered = |arrows: &[Arrow]| {
+        (0..arrows.len()).any(|i| {
+            let others: Vec<&Arrow> = arrows
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, a)| a)
+                .collect();
+            arrow_cost(&arrows[i], &others, keep) > 0.0
+        })
+    };
+    for _ in 0..2 {
+        if !covered(&arrows) {
+            break;
+        }
+        for i in 0..arrows.len() {
+            let others: Vec<&Arrow> = arrows
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, a)| a)
+                .collect();
+            let arrow = best_for(&groups[i].0, &others);
+            arrows[i] = arrow;
+        }
+    }
+    let mut badges: Vec<Badge> = Vec::new();
+    if moves.len() > 1 {
+        for (i, arrow) in arrows.iter().enumerate() {
+            let numbers = groups[i].1.clone();
+            let mut badge = Badge {
+                at: (0.0, 0.0),
+                half_len: 0.0,
+                numbers,
+            };
+            badge.half_len = (text_width(&badge.text()) / 2.0 + 5.0 - BADGE_R).max(0.0);
+            let total = length(&arrow.path);
+            // Beside its arrow first (to its left, then right), where it hides none of it; on
+            // it when nothing beside is clear.
+            let mut candidates = Vec::new();
+            let fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88];
+            for (f, further) in fractions
+                .iter()
+                .map(|&f| (f, 0.0))
+                .chain(fractions.iter().map(|&f| (f, 8.0)))
+            {
+                let along = total * f;
+                let (p, q) = (
+                    point_at(&arrow.path, along - 2.0),
+                    point_at(&arrow.path, along + 2.0),
+                );
+                let d = dist(p, q).max(1e-3);
+                let n = ((q.1 - p.1) / d, -(q.0 - p.0) / d);
+                let at = point_at(&arrow.path, along);
+                for side in [1.0, -1.0] {
+                    // Far enough that the pill's side clears the shaft wherever the arrow runs.
+                    let off =
+                        BADGE_OUTER + SHAFT_HALF + CLEAR + badge.half_len * n.0.abs() + further;
+                    candidates.push((
+                        (at.0 + n.0 * off * side, at.1 + n.1 * off * side),
+                        along,
+                        0.0,
+                    ));
+                }
+            }
+            // Around its tail, over the piece or point it left but clear of its label: where two
+            // short arrows cross, beside one is on the other.
+            let from = groups[i].0.from;
+            let tail = point_at(&arrow.path, 4.0);
+            let back = (from.0 - tail.0, from.1 - tail.1);
+            let angle = back.1.atan2(back.0);
+            for turn in [100.0f32, -100.0, 140.0, -140.0, 60.0, -60.0, 180.0] {
+                let a = angle + turn.to_radians();
+                let r = 40.0 + badge.half_len * a.cos().abs();
+                candidates.push(((from.0 + r * a.cos(), from.1 + r * a.sin()), 0.0, 1.0));
+            }
+            for f in fractions {
+                candidates.push((point_at(&arrow.path, total * f), total * f, 3.0));
+            }
+            let mut best: Option<(f32, Pt)> = None;
+            for (rank, (at, along, on_own)) in candidates.into_iter().enumerate() {
+                badge.at = at;
+                let cost = badge_cost(&badge, i, &arrows, &badges, keep, along) * 10.0
+                    + on_own
+                    + rank as f32 * 0.1;
+                if best.is_none_or(|(c, _)| cost < c) {
+                    best = Some((cost, badge.at));
+                }
+            }
+            badge.at = best.expect("candidates").1;
+            badges.push(badge);
+        }
+    }
+    Marks { arrows, badges }
+}
+
+/// The path of `m` bent as `bend` says, cut at its gaps.
+fn bent(m: &Move, bend: Bend, spacing: f32) -> Vec<Pt> {
+    let (a, b) = (m.from, m.to);
+    let l = dist(a, b).max(1.0);
+    let u = ((b.0 - a.0) / l, (b.1 - a.1) / l);
+    // Left of the travel on a picture whose y grows downwards.
+    let n = (u.1, -u.0);
+    let off = |p: Pt, along: f32, side: f32| {
+        (
+            p.0 + u.0 * along + n.0 * side,
+            p.1 + u.1 * along + n.1 * side,
+        )
+    };
+    let path = match bend {
+        Bend::Curve(bow) => {
+            // A quadratic curve whose middle is `bow` from the line.
+            let c = off(a, l / 2.0, bow * 2.0);
+            let count = ((l + 2.0 * bow.abs()) / STEP).ceil() as usize;
+            (0..=count)
+                .map(|k| {
+                    let t = k as f32 / count as f32;
+                    let s = 1.0 - t;
+                    (
+                        s * s * a.0 + 2.0 * s * t * c.0 + t * t * b.0,
+                        s * s * a.1 + 2.0 * s * t * c.1 + t * t * b.1,
+                    )
+                })
+                .collect()
+        }
+        Bend::Lane(bow) => {
+            let inset = (spacing / 2.0).min(l / 3.0);
+            rounded(
+                &[a, off(a, inset, bow), off(a, l - inset, bow), b],
+                spacing * 0.3,
+            )
+        }
+    };
+    cut(&path, m.gaps.0, m.gaps.1, a, b)
+}
+
+/// `corners` joined by straight lines, each inner corner rounded over `radius`, sampled.
+fn rounded(corners: &[Pt], radius: f32) -> Vec<Pt> {
+    let mut out = vec![corners[0]];
+    for i in 1..corners.len() {
+        let (p, q) = (corners[i - 1], corners[i]);
+        let seg = dist(p, q);
+        // Where this segment's straight part starts and ends.
+        let start = if i >= 2 { radius.min(seg / 2.0) } else { 0.0 };
+        let end = if i + 1 < corners.len() {
+            seg - radius.min(seg / 2.0)
+        } else {
+            seg
+        };
+        let along = |s: f32| lerp(p, q, s / seg.max(1e-3));
+        line_samples(&mut out, along(start), along(end));
+        if i + 1 < corners.len() {
+            // The curve around corner q, from the end of this segment to the start of the next.
+            let r = dist(q, corners[i + 1]);
+            let next = lerp(q, corners[i + 1], radius.min(r / 2.0) / r.max(1e-3));
+            let from = along(end);
+            let count = ((dist(from, q) + dist(q, next)) / STEP).ceil().max(2.0) as usize;
+            for k in 1..=count {
+                let t = k as f32 / count as f32;
+                let s = 1.0 - t;
+                out.push((
+                    s * s * from.0 + 2.0 * s * t * q.0 + t * t * next.0,
+                    s * s * from.1 + 2.0 * s * t * q.1 + t * t * next.1,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Samples from the last point of `out` (assumed at or near `from`) to `to`.
+fn line_samples(out: &mut Vec<Pt>, from: Pt, to: Pt) {
+    let count = (dist(from, to) / STEP).ceil().max(1.0) as usize;
+    for k in 0..=count {
+        let p = lerp(from, to, k as f32 / count as f32);
+        if out.last().is_none_or(|&last| dist(last, p) > 0.01) {
+            out.push(p);
+        }
+    }
+}
+
+/// The part of `path` farther than `ga` from `a` at its start and than `gb` from `b` at its end
+/// (at least a short piece of its middle, so that the direction still shows).
+fn cut(path: &[Pt], ga: f32, gb: f32, a: Pt, b: Pt) -> Vec<Pt> {
+    let first = path.iter().position(|&p| dist(p, a) >= ga);
+    let last = path.iter().rposition(|&p| dist(p, b) >= gb);
+    match (first, last) {
+        (Some(f), Some(l)) if l > f + 1 => path[f..=l].to_vec(),
+        _ => {
+            let m = path.len() / 2;
+            path[m.saturating_sub(2)..(m + 3).min(path.len())].to_vec()
+        }
+    }
+}
+
+/// How much of `arrow` covers what it must not: labels and deciding pieces (heavily), and the
+/// `others` arrows (by the length they share).
+fn arrow_cost(arrow: &Arrow, others: &[&Arrow], keep: Keep<'_>) -> f32 {
+    // Only the labels near the arrow can be under it.
+    let reach = HEAD_SLOPE * HEAD + 2.5 + CLEAR;
+    let (x0, y0, x1, y1) = bounds(&arrow.path, reach);
+    let labels: Vec<(Pt, Pt)> = keep
+        .labels
+        .iter()
+        .copied()
+        .filter(|&(c, h)| c.0 + h.0 >= x0 && c.0 - h.0 <= x1 && c.1 + h.1 >= y0 && c.1 - h.1 <= y1)
+        .collect();
+    let mut cost = 0.0;
+    for (p, half) in samples(arrow) {
+        if labels
+            .iter()
+            .any(|&(c, h)| box_distance(p, c, h) < half + CLEAR)
+        {
+            cost += 10.0;
+        }
+        if keep
+            .pieces
+            .iter()
+            .any(|&(c, r)| dist(p, c) < r + half + CLEAR)
+        {
+            cost += 10.0;
+        }
+        if others
+            .iter()
+            .any(|other| samples(other).any(|(q, h)| dist(p, q) < half + h))
+        {
+            cost += 1.0;
+        }
+    }
+    cost
+}
+
+/// How much `badge`, `along` its own arrow `own`, covers.
+fn badge_cost(
+    badge: &Badge,
+    own: usize,
+    arrows: &[Arrow],
+    badges: &[Badge],
+    keep: Keep<'_>,
+    along: f32,
+) -> f32 {
+    let mut cost = 0.0;
+    for &(c, h) in keep.labels {
+        if badge.box_distance(c, h) < CLEAR {
+            cost += 10.0;
+        }
+    }
+    for &(c, r) in keep.pieces {
+        if badge.distance(c) < r + CLEAR {
+            cost += 10.0;
+        }
+    }
+    for other in badges {
+        if badge.distance_to(other) < CLEAR {
+            cost += 10.0;
+        }
+    }
+    for (i, other) in arrows.iter().enumerate() {
+        if i != own {
+            cost += samples(other)
+                .filter(|&(q, h)| badge.distance(q) < h)
+                .count() as f32;
+        }
+    }
+    // Not on its own arrow's heads.
+    let own_arrow = &arrows[own];
+    let total = length(&own_arrow.path);
+    let reach = HEAD + BADGE_OUTER + badge.half_len;
+    let near_head = total - along < reach || (own_arrow.both && along < reach);
+    if near_head
+        && samples(own_arrow)
+            .filter(|&(_, h)| h > SHAFT_HALF)
+            .any(|(q, h)| badge.distance(q) < h)
+    {
+        cost += 5.0;
+    }
+    cost
+}
+
+/// The samples of an arrow with the half-width of the mark there: the shaft, wider at a head.
+pub fn samples(arrow: &Arrow) -> impl Iterator<Item = (Pt, f32)> + '_ {
+    let total = length(&arrow.path);
+    let mut along = 0.0;
+    let mut prev = arrow.path.first().copied();
+    arrow.path.iter().map(move |&p| {
+        if let Some(q) = prev {
+            along += dist(p, q);
+        }
+        prev = Some(p);
+        // A head widens from its tip to its base.
+        let to_tip = if arrow.both {
+            (total - along).min(along)
+        } else {
+            total - along
+        };
+        let head = to_tip * HEAD_SLOPE + 2.5;
+        // The shaft stops inside the head, 0.8 of its length from the tip.
+        let half = if to_tip < HEAD * 0.8 {
+            head
+        } else if to_tip < HEAD {
+            head.max(SHAFT_HALF)
+        } else {
+            SHAFT_HALF
+        };
+        (p, half)
+    })
+}
+
+/// The box around `path` grown by `grow`: (left, top, right, bottom).
+fn bounds(path: &[Pt], grow: f32) -> (f32, f32, f32, f32) {
+    path.iter().fold(
+        (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
+        |(x0, y0, x1, y1), p| {
+            (
+                x0.min(p.0 - grow),
+                y0.min(p.1 - grow),
+                x1.max(p.0 + grow),
+                y1.max(p.1 + grow),
+            )
+        },
+    )
+}
+
+/// Distance from `p` to the box of middle `c` and half size `h` (0 inside).
+pub fn box_distance(p: Pt, c: Pt, h: Pt) -> f32 {
+    let dx = ((p.0 - c.0).abs() - h.0).max(0.0);
+    let dy = ((p.1 - c.1).abs() - h.1).max(0.0);
+    dx.hypot(dy)
+}
+
+pub fn dist(a: Pt, b: Pt) -> f32 {
+    (b.0 - a.0).hypot(b.1 - a.1)
+}
+
+fn lerp(a: Pt, b: Pt, t: f32) -> Pt {
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LATTICE: Lattice = Lattice {
+        spacing: 80.0,
+        lane: 69.3,
+    };
+
+    fn step(from: Pt, to: Pt) -> Move {
+        Move {
+            from,
+            to,
+            exchange: false,
+            gaps: (22.0, 22.0),
+        }
+    }
+
+    /// Digits 11 pixels wide, as the renderer's bold face draws them at its badge size.
+    fn width(text: &str) -> f32 {
+        text.len() as f32 * 11.0
+    }
+
+    fn nothing() -> Keep<'static> {
+        Keep {
+            labels: &[],
+            pieces: &[],
+        }
+    }
+
+    #[test]
+    fn an_arrow_goes_straight_unless_something_is_in_its_way() {
+        let marks = lay_out(
+            &[step((0.0, 0.0), (240.0, 0.0))],
+            LATTICE,
+            nothing(),
+            &width,
+        );
+        let path = &marks.arrows[0].path;
+        assert!((dist(path[0], (0.0, 0.0)) - 22.0).abs() < STEP);
+        assert!((dist(*path.last().unwrap(), (240.0, 0.0)) - 22.0).abs() < STEP);
+        assert!(path.iter().all(|p| p.1.abs() < 0.01), "{path:?}");
+        assert!(marks.badges.is_empty());
+        // The labels of the points it passes: it bows beside them, to its left first (up, as
+        // y grows downwards).
+        let labels = [((80.0, 0.0), (15.0, 12.0)), ((160.0, 0.0), (15.0, 12.0))];
+        let keep = Keep {
+            labels: &labels,
+            pieces: &[],
+        };
+        let marks = lay_out(&[step((0.0, 0.0), (240.0, 0.0))], LATTICE, keep, &width);
+        for (p, half) in samples(&marks.arrows[0]) {
+            for (c, h) in labels {
+                assert!(box_distance(p, c, h) >= half, "{p:?}");
+            }
+        }
+        assert!(marks.arrows[0].path.iter().all(|p| p.1 <= 0.01));
+    }
+
+    #[test]
+    fn over_and_back_along_one_line_do_not_run_along_each_other() {
+        let (a, b) = ((0.0, 0.0), (80.0, 0.0));
+        let marks = lay_out(&[step(a, b), step(b, a)], LATTICE, nothing(), &width);
+        let [first, second] = &marks.arrows[..] else {
+            panic!("two arrows")
+        };
+        let shared = samples(second)
+            .filter(|&(p, h)| samples(first).any(|(q, g)| dist(p, q) < h + g))
+            .count();
+        assert!(
+            shared * 3 < second.path.len(),
+            "{shared} of {}",
+            second.path.len()
+        );
+        assert_eq!(marks.badges.len(), 2);
+        assert!(marks.badges[0].distance_to(&marks.badges[1]) >= CLEAR);
+    }
+
+    #[test]
+    fn a_repeated_move_is_one_arrow_with_its_numbers() {
+        let (a, b) = ((0.0, 0.0), (80.0, 0.0));
+        let moves = [step(a, b), step(b, a), step(a, b), step(b, a), step(a, b)];
+        let marks = lay_out(&moves, LATTICE, nothing(), &width);
+        assert_eq!(marks.arrows.len(), 2);
+        let texts: Vec<String> = marks.badges.iter().map(Badge::text).collect();
+        assert_eq!(texts, ["1,3,5", "2,4"]);
+        assert!(marks.badges[0].half_len > marks.badges[1].half_len);
+        assert!(marks.badges[0].distance_to(&marks.badges[1]) >= CLEAR);
+    }
+
+    #[test]
+    fn an_arrow_keeps_off_a_deciding_piece_beside_its_line() {
+        let pieces = [((120.0, -40.0), 35.0)];
+        let keep = Keep {
+            labels: &[],
+            pieces: &pieces,
+        };
+        let marks = lay_out(&[step((0.0, 0.0), (240.0, 0.0))], LATTICE, keep, &width);
+        for (p, half) in samples(&marks.arrows[0]) {
+            assert!(dist(p, pieces[0].0) >= 35.0 + half, "{p:?}");
+        }
+    }
+}
