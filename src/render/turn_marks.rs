@@ -194,6 +194,7 @@ pub fn lay_out(
         if !covered(&arrows) {
             break;
         }
+        let mut changed = false;
         for i in 0..arrows.len() {
             let others: Vec<&Arrow> = arrows
                 .iter()
@@ -202,7 +203,11 @@ pub fn lay_out(
                 .map(|(_, a)| a)
                 .collect();
             let arrow = best_for(&groups[i].0, &others);
+            changed |= arrow != arrows[i];
             arrows[i] = arrow;
+        }
+        if !changed {
+            break;
         }
     }
     let mut badges: Vec<Badge> = Vec::new();
@@ -216,6 +221,21 @@ pub fn lay_out(
             };
             badge.half_len = (text_width(&badge.text()) / 2.0 + 5.0 - BADGE_R).max(0.0);
             let total = length(&arrow.path);
+            // Only the labels within a pill's reach of the arrow can be under its number.
+            let reach = 2.0 * BADGE_OUTER + badge.half_len + 60.0;
+            let (x0, y0, x1, y1) = bounds(&arrow.path, reach);
+            let labels: Vec<(Pt, Pt)> = keep
+                .labels
+                .iter()
+                .copied()
+                .filter(|&(c, h)| {
+                    c.0 + h.0 >= x0 && c.0 - h.0 <= x1 && c.1 + h.1 >= y0 && c.1 - h.1 <= y1
+                })
+                .collect();
+            let near = Keep {
+                labels: &labels,
+                pieces: keep.pieces,
+            };
             // Beside its arrow first (to its left, then right), where it hides none of it; on
             // it when nothing beside is clear.
             let mut candidates = Vec::new();
@@ -261,11 +281,14 @@ pub fn lay_out(
             let mut best: Option<(f32, Pt)> = None;
             for (rank, (at, along, on_own)) in candidates.into_iter().enumerate() {
                 badge.at = at;
-                let cost = badge_cost(&badge, i, &arrows, &badges, keep, along) * 10.0
-                    + on_own
-                    + rank as f32 * 0.1;
+                let covers = badge_cost(&badge, i, &arrows, &badges, near, along);
+                let cost = covers * 10.0 + on_own + rank as f32 * 0.1;
                 if best.is_none_or(|(c, _)| cost < c) {
                     best = Some((cost, badge.at));
+                }
+                // The candidates come in the order preferred: the first clear one wins.
+                if covers == 0.0 {
+                    break;
                 }
             }
             badge.at = best.expect("candidates").1;
@@ -386,8 +409,18 @@ fn arrow_cost(arrow: &Arrow, others: &[&Arrow], keep: Keep<'_>) -> f32 {
         .copied()
         .filter(|&(c, h)| c.0 + h.0 >= x0 && c.0 - h.0 <= x1 && c.1 + h.1 >= y0 && c.1 - h.1 <= y1)
         .collect();
+    // And only the other arrows whose boxes meet its box: their samples, worked out once.
+    let near: Vec<Vec<(Pt, f32, Pt)>> = others
+        .iter()
+        .filter(|other| {
+            let (a0, b0, a1, b1) = bounds(&other.path, reach);
+            a0 <= x1 && a1 >= x0 && b0 <= y1 && b1 >= y0
+        })
+        .map(|other| with_directions(other))
+        .collect();
+    let own = with_directions(arrow);
     let mut cost = 0.0;
-    for (p, half) in samples(arrow) {
+    for &(p, half, u) in &own {
         if labels
             .iter()
             .any(|&(c, h)| box_distance(p, c, h) < half + CLEAR)
@@ -401,10 +434,12 @@ fn arrow_cost(arrow: &Arrow, others: &[&Arrow], keep: Keep<'_>) -> f32 {
         {
             cost += 10.0;
         }
-        if others
-            .iter()
-            .any(|other| samples(other).any(|(q, h)| dist(p, q) < half + h))
-        {
+        // Crossing another arrow hides little of either; running along it hides it.
+        if near.iter().any(|other| {
+            other
+                .iter()
+                .any(|&(q, h, v)| dist(p, q) < half + h && (u.0 * v.0 + u.1 * v.1).abs() > 0.7)
+        }) {
             cost += 1.0;
         }
     }
@@ -456,6 +491,19 @@ fn badge_cost(
         cost += 5.0;
     }
     cost
+}
+
+/// [`samples`] with the arrow's direction at each.
+fn with_directions(arrow: &Arrow) -> Vec<(Pt, f32, Pt)> {
+    let path = &arrow.path;
+    samples(arrow)
+        .enumerate()
+        .map(|(k, (p, half))| {
+            let (a, b) = (path[k.saturating_sub(1)], path[(k + 1).min(path.len() - 1)]);
+            let d = dist(a, b).max(1e-3);
+            (p, half, ((b.0 - a.0) / d, (b.1 - a.1) / d))
+        })
+        .collect()
 }
 
 /// The samples of an arrow with the half-width of the mark there: the shaft, wider at a head.
