@@ -263,7 +263,7 @@ fn draw_icon(
             canvas.fill(&s, 0.0, colour);
             canvas.stroke(&Shape::circle(c, 9.5), 2.5, ink);
         }
-        Icon::Arrow => {
+        Icon::Arrow | Icon::NumberedArrow => {
             canvas.arrow(
                 (c.0 - 16.0, c.1),
                 (c.0 + 17.0, c.1),
@@ -272,17 +272,9 @@ fn draw_icon(
                 false,
                 colour,
             );
-        }
-        Icon::NumberedArrow => {
-            canvas.arrow(
-                (c.0 - 16.0, c.1),
-                (c.0 + 17.0, c.1),
-                5.0,
-                14.0,
-                false,
-                colour,
-            );
-            super::marks::number_badge(canvas, fonts, colours, (c.0 - 6.0, c.1), 1);
+            if matches!(icon, Icon::NumberedArrow) {
+                super::marks::number_badge(canvas, fonts, colours, (c.0 - 6.0, c.1), 1);
+            }
         }
         Icon::DoubleArrow => {
             canvas.arrow(

@@ -180,15 +180,7 @@ pub fn lay_out(
         arrows.push(arrow);
     }
     let covered = |arrows: &[Arrow]| {
-        (0..arrows.len()).any(|i| {
-            let others: Vec<&Arrow> = arrows
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, a)| a)
-                .collect();
-            arrow_cost(&arrows[i], &others, keep) > 0.0
-        })
+        (0..arrows.len()).any(|i| arrow_cost(&arrows[i], &all_but(arrows, i), keep) > 0.0)
     };
     for _ in 0..2 {
         if !covered(&arrows) {
@@ -196,13 +188,7 @@ pub fn lay_out(
         }
         let mut changed = false;
         for i in 0..arrows.len() {
-            let others: Vec<&Arrow> = arrows
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, a)| a)
-                .collect();
-            let arrow = best_for(&groups[i].0, &others);
+            let arrow = best_for(&groups[i].0, &all_but(&arrows, i));
             changed |= arrow != arrows[i];
             arrows[i] = arrow;
         }
@@ -220,64 +206,17 @@ pub fn lay_out(
                 numbers,
             };
             badge.half_len = (text_width(&badge.text()) / 2.0 + 5.0 - BADGE_R).max(0.0);
-            let total = length(&arrow.path);
             // Only the labels within a pill's reach of the arrow can be under its number.
-            let reach = 2.0 * BADGE_OUTER + badge.half_len + 60.0;
-            let (x0, y0, x1, y1) = bounds(&arrow.path, reach);
-            let labels: Vec<(Pt, Pt)> = keep
-                .labels
-                .iter()
-                .copied()
-                .filter(|&(c, h)| {
-                    c.0 + h.0 >= x0 && c.0 - h.0 <= x1 && c.1 + h.1 >= y0 && c.1 - h.1 <= y1
-                })
-                .collect();
+            let labels = labels_near(
+                keep.labels,
+                &arrow.path,
+                2.0 * BADGE_OUTER + badge.half_len + 60.0,
+            );
             let near = Keep {
                 labels: &labels,
                 pieces: keep.pieces,
             };
-            // Beside its arrow first (to its left, then right), where it hides none of it; on
-            // it when nothing beside is clear.
-            let mut candidates = Vec::new();
-            let fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88];
-            for (f, further) in fractions
-                .iter()
-                .map(|&f| (f, 0.0))
-                .chain(fractions.iter().map(|&f| (f, 8.0)))
-            {
-                let along = total * f;
-                let (p, q) = (
-                    point_at(&arrow.path, along - 2.0),
-                    point_at(&arrow.path, along + 2.0),
-                );
-                let d = dist(p, q).max(1e-3);
-                let n = ((q.1 - p.1) / d, -(q.0 - p.0) / d);
-                let at = point_at(&arrow.path, along);
-                for side in [1.0, -1.0] {
-                    // Far enough that the pill's side clears the shaft wherever the arrow runs.
-                    let off =
-                        BADGE_OUTER + SHAFT_HALF + CLEAR + badge.half_len * n.0.abs() + further;
-                    candidates.push((
-                        (at.0 + n.0 * off * side, at.1 + n.1 * off * side),
-                        along,
-                        0.0,
-                    ));
-                }
-            }
-            // Around its tail, over the piece or point it left but clear of its label: where two
-            // short arrows cross, beside one is on the other.
-            let from = groups[i].0.from;
-            let tail = point_at(&arrow.path, 4.0);
-            let back = (from.0 - tail.0, from.1 - tail.1);
-            let angle = back.1.atan2(back.0);
-            for turn in [100.0f32, -100.0, 140.0, -140.0, 60.0, -60.0, 180.0] {
-                let a = angle + turn.to_radians();
-                let r = 40.0 + badge.half_len * a.cos().abs();
-                candidates.push(((from.0 + r * a.cos(), from.1 + r * a.sin()), 0.0, 1.0));
-            }
-            for f in fractions {
-                candidates.push((point_at(&arrow.path, total * f), total * f, 3.0));
-            }
+            let candidates = badge_places(arrow, groups[i].0.from, badge.half_len);
             let mut best: Option<(f32, Pt)> = None;
             for (rank, (at, along, on_own)) in candidates.into_iter().enumerate() {
                 badge.at = at;
@@ -296,6 +235,54 @@ pub fn lay_out(
         }
     }
     Marks { arrows, badges }
+}
+
+/// Where the number of `arrow` (from the point `from`) may go, in the order preferred: each with
+/// how far along the arrow it is and what it costs to sit there even when clear (0 beside the
+/// arrow, 1 round its tail, 3 on it).
+fn badge_places(arrow: &Arrow, from: Pt, half_len: f32) -> Vec<(Pt, f32, f32)> {
+    // Beside its arrow first (to its left, then right), where it hides none of it; on
+    // it when nothing beside is clear.
+    let mut candidates = Vec::new();
+    let total = length(&arrow.path);
+    let fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88];
+    for (f, further) in fractions
+        .iter()
+        .map(|&f| (f, 0.0))
+        .chain(fractions.iter().map(|&f| (f, 8.0)))
+    {
+        let along = total * f;
+        let (p, q) = (
+            point_at(&arrow.path, along - 2.0),
+            point_at(&arrow.path, along + 2.0),
+        );
+        let d = dist(p, q).max(1e-3);
+        let n = ((q.1 - p.1) / d, -(q.0 - p.0) / d);
+        let at = point_at(&arrow.path, along);
+        for side in [1.0, -1.0] {
+            // Far enough that the pill's side clears the shaft wherever the arrow runs.
+            let off = BADGE_OUTER + SHAFT_HALF + CLEAR + half_len * n.0.abs() + further;
+            candidates.push((
+                (at.0 + n.0 * off * side, at.1 + n.1 * off * side),
+                along,
+                0.0,
+            ));
+        }
+    }
+    // Around its tail, over the piece or point it left but clear of its label: where two
+    // short arrows cross, beside one is on the other.
+    let tail = point_at(&arrow.path, 4.0);
+    let back = (from.0 - tail.0, from.1 - tail.1);
+    let angle = back.1.atan2(back.0);
+    for turn in [100.0f32, -100.0, 140.0, -140.0, 60.0, -60.0, 180.0] {
+        let a = angle + turn.to_radians();
+        let r = 40.0 + half_len * a.cos().abs();
+        candidates.push(((from.0 + r * a.cos(), from.1 + r * a.sin()), 0.0, 1.0));
+    }
+    for f in fractions {
+        candidates.push((point_at(&arrow.path, total * f), total * f, 3.0));
+    }
+    candidates
 }
 
 /// The path of `m` bent as `bend` says, cut at its gaps.
@@ -397,18 +384,23 @@ fn cut(path: &[Pt], ga: f32, gb: f32, a: Pt, b: Pt) -> Vec<Pt> {
     }
 }
 
+/// Every arrow of `arrows` but the `i`th.
+fn all_but(arrows: &[Arrow], i: usize) -> Vec<&Arrow> {
+    arrows
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, a)| a)
+        .collect()
+}
+
 /// How much of `arrow` covers what it must not: labels and deciding pieces (heavily), and the
 /// `others` arrows (by the length they share).
 fn arrow_cost(arrow: &Arrow, others: &[&Arrow], keep: Keep<'_>) -> f32 {
     // Only the labels near the arrow can be under it.
     let reach = HEAD_SLOPE * HEAD + 2.5 + CLEAR;
     let (x0, y0, x1, y1) = bounds(&arrow.path, reach);
-    let labels: Vec<(Pt, Pt)> = keep
-        .labels
-        .iter()
-        .copied()
-        .filter(|&(c, h)| c.0 + h.0 >= x0 && c.0 - h.0 <= x1 && c.1 + h.1 >= y0 && c.1 - h.1 <= y1)
-        .collect();
+    let labels = labels_near(keep.labels, &arrow.path, reach);
     // And only the other arrows whose boxes meet its box: their samples, worked out once.
     let near: Vec<Vec<(Pt, f32, Pt)>> = others
         .iter()
@@ -535,6 +527,16 @@ pub fn samples(arrow: &Arrow) -> impl Iterator<Item = (Pt, f32)> + '_ {
     })
 }
 
+/// The label boxes of `labels` that reach into the box around `path` grown by `reach`.
+fn labels_near(labels: &[(Pt, Pt)], path: &[Pt], reach: f32) -> Vec<(Pt, Pt)> {
+    let (x0, y0, x1, y1) = bounds(path, reach);
+    labels
+        .iter()
+        .copied()
+        .filter(|&(c, h)| c.0 + h.0 >= x0 && c.0 - h.0 <= x1 && c.1 + h.1 >= y0 && c.1 - h.1 <= y1)
+        .collect()
+}
+
 /// The box around `path` grown by `grow`: (left, top, right, bottom).
 fn bounds(path: &[Pt], grow: f32) -> (f32, f32, f32, f32) {
     path.iter().fold(
@@ -566,105 +568,4 @@ fn lerp(a: Pt, b: Pt, t: f32) -> Pt {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LATTICE: Lattice = Lattice {
-        spacing: 80.0,
-        lane: 69.3,
-    };
-
-    fn step(from: Pt, to: Pt) -> Move {
-        Move {
-            from,
-            to,
-            exchange: false,
-            gaps: (22.0, 22.0),
-        }
-    }
-
-    /// Digits 11 pixels wide, as the renderer's bold face draws them at its badge size.
-    fn width(text: &str) -> f32 {
-        text.len() as f32 * 11.0
-    }
-
-    fn nothing() -> Keep<'static> {
-        Keep {
-            labels: &[],
-            pieces: &[],
-        }
-    }
-
-    #[test]
-    fn an_arrow_goes_straight_unless_something_is_in_its_way() {
-        let marks = lay_out(
-            &[step((0.0, 0.0), (240.0, 0.0))],
-            LATTICE,
-            nothing(),
-            &width,
-        );
-        let path = &marks.arrows[0].path;
-        assert!((dist(path[0], (0.0, 0.0)) - 22.0).abs() < STEP);
-        assert!((dist(*path.last().unwrap(), (240.0, 0.0)) - 22.0).abs() < STEP);
-        assert!(path.iter().all(|p| p.1.abs() < 0.01), "{path:?}");
-        assert!(marks.badges.is_empty());
-        // The labels of the points it passes: it bows beside them, to its left first (up, as
-        // y grows downwards).
-        let labels = [((80.0, 0.0), (15.0, 12.0)), ((160.0, 0.0), (15.0, 12.0))];
-        let keep = Keep {
-            labels: &labels,
-            pieces: &[],
-        };
-        let marks = lay_out(&[step((0.0, 0.0), (240.0, 0.0))], LATTICE, keep, &width);
-        for (p, half) in samples(&marks.arrows[0]) {
-            for (c, h) in labels {
-                assert!(box_distance(p, c, h) >= half, "{p:?}");
-            }
-        }
-        assert!(marks.arrows[0].path.iter().all(|p| p.1 <= 0.01));
-    }
-
-    #[test]
-    fn over_and_back_along_one_line_do_not_run_along_each_other() {
-        let (a, b) = ((0.0, 0.0), (80.0, 0.0));
-        let marks = lay_out(&[step(a, b), step(b, a)], LATTICE, nothing(), &width);
-        let [first, second] = &marks.arrows[..] else {
-            panic!("two arrows")
-        };
-        let shared = samples(second)
-            .filter(|&(p, h)| samples(first).any(|(q, g)| dist(p, q) < h + g))
-            .count();
-        assert!(
-            shared * 3 < second.path.len(),
-            "{shared} of {}",
-            second.path.len()
-        );
-        assert_eq!(marks.badges.len(), 2);
-        assert!(marks.badges[0].distance_to(&marks.badges[1]) >= CLEAR);
-    }
-
-    #[test]
-    fn a_repeated_move_is_one_arrow_with_its_numbers() {
-        let (a, b) = ((0.0, 0.0), (80.0, 0.0));
-        let moves = [step(a, b), step(b, a), step(a, b), step(b, a), step(a, b)];
-        let marks = lay_out(&moves, LATTICE, nothing(), &width);
-        assert_eq!(marks.arrows.len(), 2);
-        let texts: Vec<String> = marks.badges.iter().map(Badge::text).collect();
-        assert_eq!(texts, ["1,3,5", "2,4"]);
-        assert!(marks.badges[0].half_len > marks.badges[1].half_len);
-        assert!(marks.badges[0].distance_to(&marks.badges[1]) >= CLEAR);
-    }
-
-    #[test]
-    fn an_arrow_keeps_off_a_deciding_piece_beside_its_line() {
-        let pieces = [((120.0, -40.0), 35.0)];
-        let keep = Keep {
-            labels: &[],
-            pieces: &pieces,
-        };
-        let marks = lay_out(&[step((0.0, 0.0), (240.0, 0.0))], LATTICE, keep, &width);
-        for (p, half) in samples(&marks.arrows[0]) {
-            assert!(dist(p, pieces[0].0) >= 35.0 + half, "{p:?}");
-        }
-    }
-}
+mod tests;
