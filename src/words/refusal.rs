@@ -21,6 +21,7 @@ fn action_word(action: ChallengeAction) -> &'static str {
     }
 }
 
+/// A challenge's state as the messages name it (`challenge-was`, `refusal-challenge-closed`).
 pub fn state_word(state: ChallengeState) -> &'static str {
     match state {
         ChallengeState::Accepted => "accepted",

@@ -1,6 +1,7 @@
 //! Why a command failed: a typed [`Refusal`] that carries its facts, the database being away, or
 //! an internal error that keeps its source chain. The service never words anything for players:
-//! each front end puts a refusal into words in one place (the Discord layer's `words` module).
+//! every front end puts a refusal into words through [`crate::words::refusal`], giving only how
+//! it writes a person and a moment.
 
 mod refusal;
 
