@@ -257,6 +257,20 @@ pub(super) fn deciding_pieces(game: &Game) -> Vec<(Pt, f32)> {
     }
 }
 
+/// The unit moves among `played` (a skipped turn has none).
+fn unit_marks<'a>(played: impl IntoIterator<Item = &'a FibPlayed>) -> Vec<UnitMark> {
+    played
+        .into_iter()
+        .filter_map(|p| {
+            p.unit.map(|u| UnitMark {
+                from: u.from,
+                to: u.to,
+                exchange: p.exchanged.is_some(),
+            })
+        })
+        .collect()
+}
+
 /// One unit move of the last turn.
 struct UnitMark {
     from: Cell,
@@ -289,16 +303,7 @@ pub fn draw(
             _ => None,
         })
         .collect();
-    let marks: Vec<UnitMark> = fib_played
-        .iter()
-        .filter_map(|p| {
-            p.unit.map(|u| UnitMark {
-                from: u.from,
-                to: u.to,
-                exchange: p.exchanged.is_some(),
-            })
-        })
-        .collect();
+    let marks = unit_marks(fib_played.iter().copied());
 
     // Under the pieces: the rings.
     if let Some(s) = selected {

@@ -47,7 +47,7 @@ fn picture(game: &AnyGame, last_turn: Vec<Played>) -> image::RgbImage {
     render_image(game, &info, &RenderOptions::default()).expect("draws")
 }
 
-/// The pixels of `a` and `b` that differ inside the box of middle `c` and half size `h`.
+/// How many pixels of `a` differ from `b` where `inside` holds (at each pixel's middle).
 fn differing(a: &image::RgbImage, b: &image::RgbImage, inside: impl Fn(f32, f32) -> bool) -> usize {
     a.enumerate_pixels()
         .filter(|(x, y, p)| inside(*x as f32 + 0.5, *y as f32 + 0.5) && *p != b.get_pixel(*x, *y))
@@ -83,17 +83,10 @@ fn no_mark_of_the_last_turn_covers_another() {
         let AnyGame::Fibonacci(fib) = &game else {
             unreachable!()
         };
-        let marks: Vec<UnitMark> = played
-            .iter()
-            .filter_map(|p| match p {
-                Played::Fibonacci(p) => p.unit.map(|u| UnitMark {
-                    from: u.from,
-                    to: u.to,
-                    exchange: p.exchanged.is_some(),
-                }),
-                _ => None,
-            })
-            .collect();
+        let marks = unit_marks(played.iter().filter_map(|p| match p {
+            Played::Fibonacci(p) => Some(p),
+            _ => None,
+        }));
         let laid = turn_marks(fonts, fib, &marks);
         let numbered = laid.badges.iter().map(|b| b.numbers.len()).sum::<usize>();
         assert_eq!(numbered, if marks.len() > 1 { marks.len() } else { 0 });
